@@ -20,12 +20,23 @@ function sized(kept: readonly Token[], i: number): boolean {
   return next?.type === 'number' && SIZES.has(kept[i + 2]?.type ?? '');
 }
 
-/** The kept tokens less the families with no size after them, and those families. */
-export function withoutOrphanFamilies(kept: readonly Token[]): { kept: Token[]; aside: Token[] } {
+/**
+ * The same holds for a "compare" word with no "vs" after it (`%compare simple %vs simple`): "deltas compare
+ * non-MTP Qwen3.5 FP8 H100 SGLang rows only. The May artifact has non-MTP TP8/EP8 rows …" (c2385, a pull
+ * request) failed only at its end, and the recovery dropped TP8/EP8 and every number before it, leaving the
+ * H100 one card with no split.
+ */
+// "in comparison to Huggingface", "compared with vLLM" (a thread's title, c156) names one side, and "STX vs DGX
+// comparison" (c2207) its two before it: kept.
+const comparesNothing = (kept: readonly Token[], i: number, text: string) =>
+  kept[i]!.type === 'compare' && !kept.some((t) => t.type === 'vs') && !/^\s*(?:to|with)\b/i.test(text.slice(kept[i]!.offset + kept[i]!.text.length));
+
+/** The kept tokens less the families with no size after them and the compare words with no "vs", and those set aside. */
+export function withoutOrphanFamilies(kept: readonly Token[], text: string): { kept: Token[]; aside: Token[] } {
   const aside: Token[] = [];
   const rest: Token[] = [];
   for (const [i, t] of kept.entries()) {
-    if (t.type === 'family' && t.text && !sized(kept, i)) aside.push(t);
+    if ((t.type === 'family' && t.text && !sized(kept, i)) || comparesNothing(kept, i, text)) aside.push(t);
     else rest.push(t);
   }
   return { kept: rest, aside };

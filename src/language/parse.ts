@@ -276,7 +276,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
     kept = noModel.kept;
   }
   // In prose, a family with no size after it is set aside before the parse, not the words after it (orphan-family.ts).
-  const orphans = tolerant ? withoutOrphanFamilies(kept) : null;
+  const orphans = tolerant ? withoutOrphanFamilies(kept, mapped.text) : null;
   if (orphans?.aside.length && orphans.kept.length) {
     for (const t of orphans.aside) unread.push({ word: written(t), at: user(t.offset), suggestion: null });
     kept = orphans.kept;

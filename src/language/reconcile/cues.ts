@@ -27,7 +27,7 @@ const CROSSES = /[.!?。！？]\s|\n|\[[a-z-]+\]|\b\d{1,2}:\d{2}(?::\d{2})?\b/i;
 export function countsWithoutCue(items: Item[], notes: string[]): Item[] {
   return items.flatMap((i) => {
     if (i.kind !== 'hardware' || i.count === null) return [i];
-    const lead = /^\s*(\d+)/.exec(i.text);
+    const lead = countLead(i.text, i.count);
     if (!lead) return [i];
     const rest = withoutDeviceNames(i.text.slice(lead[0].length));
     const strangers = [...(rest.match(/[a-z]{2,}/gi) ?? []).filter((w) => !JOINING.has(w.toLowerCase())), ...hanStrangers(rest)];
@@ -39,6 +39,20 @@ export function countsWithoutCue(items: Item[], notes: string[]): Item[] {
     if (i.gpuId === null && i.capacityGiB === null && i.nodes === null) return [];
     return [{ ...i, count: null }];
   });
+}
+
+/**
+ * The words up to the count: its digits at the start ("8 … GPU"), or after "on" and words the grammar
+ * set aside between ("on windows 11. I have tried … msg=\"gpu VRAM usage …\"", HKUDS/LightRAG, c2428:
+ * "on 11 gpu" across four sentences, read as 11 RTX 4060s; "on my 4 GPUs" keeps its count). A count
+ * right after "on" ("on 5 x M1s on gb ethernet. Total of 88gb RAM", c1798) is the user's own phrase.
+ */
+function countLead(text: string, count: number): RegExpExecArray | null {
+  const lead = /^\s*(\d+)/.exec(text);
+  if (lead) return lead;
+  const afterOn = new RegExp(`^\\s*on\\b([^\\d]*?)(?<![\\w.])(${count})(?![\\d.])`, 'i').exec(text);
+  if (!afterOn || !/[a-z]{2,}|[\u3400-\u9fff\uac00-\ud7af]/i.test(afterOn[1]!)) return null;
+  return Object.assign([afterOn[0], afterOn[2]!], { index: 0, input: text }) as unknown as RegExpExecArray;
 }
 
 /**

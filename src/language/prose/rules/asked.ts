@@ -115,7 +115,7 @@ export const ASKED_QUESTION_RULES: readonly ProseRule[] = [
     // (deepseek-ai/DeepSeek-VL2#79, c1019): a number of GPUs said in a statement, or a number of parameters, is
     // no "how many" asked. Blanked; a count stated after it ("number of gpus: 8") is prose.number-of's.
     id: 'question.number-of-stated',
-    pattern: /\bparam(?:eter)?s?\s+number\s+of\b|\b(?:the\s+)?(?:total\s+)?number\s+of(?=\s+(?:(?:required|available|used|visible)\s+)?(?:gpus?|cards?|devices?)\b(?!\s*(?:[:=]|is\s+\d|was\s+\d)))/g,
+    pattern: /\bparam(?:eter)?s?\s+number\s+of\b|\b(?:the\s+)?(?:total\s+)?number\s+of(?=\s+(?:(?:required|available|used|visible)\s+)?(?:gpus?|cards?|devices?)\b(?!\s*(?:[:=]|[-–]\s*\d|is\s+\d|was\s+\d)))/g,
     when: (t) => t.includes('number of'),
     write: (m) => {
       if (/^param/.test(m[0])) return ' '.repeat(m[0].length);

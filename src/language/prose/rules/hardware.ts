@@ -24,8 +24,11 @@ const CARD_AHEAD = String.raw`(?=[\s\-]+(?:x\s*)?(?:(?:nvidia|tesla|geforce|rtx|
  * where a word character could not continue it, so a trailing '+' ("395+") or suffix ("3900xt",
  * "7950x3d") is in it. "Intel(R) Core(TM) i7" as lscpu and Windows print it.
  */
+// A suffix may stand apart ("AMD Ryzen 7 5800 XT CPU", lmstudio-ai/lmstudio-bug-tracker, c2187: read as 7 GPUs of a
+// Radeon "5800 XT"); a socket count before a server CPU ("Dual Xeon Gold 6338", "2x EPYC 7763") is the CPU's; Chinese
+// writes Ryzen and Core as 锐龙 and 酷睿 ("锐龙7 5800X，显卡3090": 7 RTX 3090s).
 export const CPU_NAME =
-  /\b(?:(?:amd\s+)?(?:ryzen|threadripper)(?:\s+(?:pro|ai\+?|max\+?|threadripper|\d)(?![\w]))*\s+(?:pro\s+)?\d{3,4}[a-z0-9]*\+?|(?:amd\s+)?ai\+?\s*max\+?(?:\s+pro)?\s+\d{3}\+?|(?:intel(?:\s*\((?:r|tm)\))?\s+)?(?:core(?:\s*\((?:r|tm)\))?\s+)?i[3579][-\s]\d{4,5}[a-z]*|(?:intel\s+)?core\s*ultra\s+(?:[3579](?:\s+|-))?\d{3}[a-z]*|(?:intel(?:\s*\((?:r|tm)\))?\s+)?xeon(?:\s*\((?:r|tm)\))?(?:\s+(?:gold|silver|platinum|bronze|w|e5|e3|e7|cpu))?[-\s]+[a-z]?\d{3,5}[a-z0-9]*(?:\s+v\d)?|(?:amd\s+)?epyc\s+\d[a-z0-9]{3}|r[579]\s+\d{4}x3?d?|\d{4}x3d|(?:qualcomm\s+)?snapdragon\s+x\d?(?:\s+(?:elite|plus))?|strix\s+halo|(?:amd\s+)?(?:radeon\s+)?80[56]0s|(?:amd\s+)?radeon\s+(?:8[89]0m|7[86]0m))(?![\w+])/g;
+  /(?:(?:锐龙|酷睿)\s*(?:i?[3579])[\s-]*\d{3,5}[a-z0-9]*|\b(?:(?:dual|two|2\s*[x×])\s+(?=(?:intel\s+)?xeon|(?:amd\s+)?epyc))?(?:(?:amd\s+)?(?:ryzen|threadripper)(?:\s+(?:pro|ai\+?|max\+?|threadripper|\d)(?![\w]))*\s+(?:pro\s+)?\d{3,4}[a-z0-9]*\+?(?:\s(?:xt|x3d)(?![\w+]))?|(?:amd\s+)?ai\+?\s*max\+?(?:\s+pro)?\s+\d{3}\+?|(?:intel(?:\s*\((?:r|tm)\))?\s+)?(?:core(?:\s*\((?:r|tm)\))?\s+)?i[3579][-\s]\d{4,5}[a-z]*|(?:intel\s+)?core\s*ultra\s+(?:[3579](?:\s+|-))?\d{3}[a-z]*|(?:intel(?:\s*\((?:r|tm)\))?\s+)?xeon(?:\s*\((?:r|tm)\))?(?:\s+(?:gold|silver|platinum|bronze|w|e5|e3|e7|cpu))?[-\s]+[a-z]?\d{3,5}[a-z0-9]*(?:\s+v\d)?|(?:amd\s+)?epyc\s+\d[a-z0-9]{3}|r[579]\s+\d{4}x3?d?|\d{4}x3d|(?:qualcomm\s+)?snapdragon\s+x\d?(?:\s+(?:elite|plus))?|strix\s+halo|(?:amd\s+)?(?:radeon\s+)?80[56]0s|(?:amd\s+)?radeon\s+(?:8[89]0m|7[86]0m)))(?![\w+])/g;
 
 
 /**
@@ -92,7 +95,7 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     // "780M") is no count either: its memory is the share of RAM the user gives it (prose.unified-memory).
     id: 'prose.cpu',
     pattern: CPU_NAME,
-    when: (t) => /ryzen|threadripper|xeon|epyc|\bi[3579][-\s]\d|\bi[3579]\b|\br[579]\s|x3d|core\s*ultra|snapdragon|strix|80[56]0s|radeon\s+\d{3}m|ai\+?\s*max/.test(t),
+    when: (t) => /锐龙|酷睿|ryzen|threadripper|xeon|epyc|\bi[3579][-\s]\d|\bi[3579]\b|\br[579]\s|x3d|core\s*ultra|snapdragon|strix|80[56]0s|radeon\s+\d{3}m|ai\+?\s*max/.test(t),
     write: (m, notes) => {
       notes.push(/80[56]0s|radeon/.test(m[0]) ? `"${m[0]}" is an integrated GPU sharing the machine's memory: not a count of cards` : `"${m[0]}" is a CPU: not read as a GPU`);
       return ' '.repeat(m[0].length);
@@ -160,7 +163,8 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     // "Number of gpus: 8", "the number of nodes is 2": a count stated, not asked (config keys have
     // already read "gpus: 8" as "8 gpus").
     id: 'prose.number-of',
-    pattern: /\b(?:the\s+)?number\s+of\s+(?:(gpus?|cards?|devices?|nodes?)\s*(?:[:=]|is\b|are\b|was\b|were\b)?\s*(\d{1,4})(?![\w.])|(?=\d{1,4}\s+(?:gpus|nodes)\b))/g,
+    // A list's dash states it as a colon does: "Number of GPUs - 8" (a Megatron-DeepSpeed pull request, c2316).
+    pattern: /\b(?:the\s+)?number\s+of\s+(?:(gpus?|cards?|devices?|nodes?)\s*(?:[:=]|[-–](?=\s*\d)|is\b|are\b|was\b|were\b)?\s*(\d{1,4})(?![\w.])|(?=\d{1,4}\s+(?:gpus|nodes)\b))/g,
     when: (t) => t.includes('number of'),
     write: (m) => (m[2] ? `${m[2]} ${/^node/.test(m[1]!) ? 'nodes' : 'gpus'}` : '').padEnd(m[0].length),
     example: 'GPU: A100 PCIe (from runpods) \nNumber of GPU: 2',

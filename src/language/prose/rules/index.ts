@@ -250,6 +250,7 @@ const PROSE_ORDER = [
   'prose.deepspeed-stage',
   'prose.training-stage',
   'prose.reference-offload',
+  'prose.n-way-parallel',
   'prose.model-parallel-size',
   'prose.split-model-over-cards',
   'prose.gpu-layers-all',

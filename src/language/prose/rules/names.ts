@@ -123,9 +123,12 @@ export const NAME_RULES: readonly ProseRule[] = [
     // An operating system, driver or library named with its version ("Ubuntu 22, RTX3090", "CUDA 12",
     // "torch 2.3"): the number is the version, never a GPU count or a size ("Ubuntu 22, RTX3090" read
     // as 22 RTX 3090s). DeepSpeed is left out: "deepspeed 3" is its ZeRO stage.
+    // A sentence's full stop after the version ends it, as a space does: "all running in local with 8gb 4060
+    // ram, on windows 11. I have tried …" (HKUDS/LightRAG, c2428) was read as 11 RTX 4060s. "win 11" and
+    // Korean "윈도우 11" are the same system (\b does not stand before Hangul, hence the lookbehind).
     id: 'prose.software-version',
-    pattern: /\b(?:ubuntu|debian|centos|rhel|rocky(?:\s+linux)?|fedora|windows|macos|wsl|python|cuda|cudnn|nccl|rocm|torch|pytorch|transformers|driver(?:\s+version)?|jetpack)(?:\s+|\s*[:=]\s*)v?\d+(?:\.\d+)*(?:\s*lts)?(?![\w.])/g,
-    when: (t) => /ubuntu|debian|centos|rhel|rocky|fedora|windows|macos|wsl|python|cuda|cudnn|nccl|rocm|torch|transformers|driver|jetpack/.test(t),
+    pattern: /(?:\b(?:ubuntu|debian|centos|rhel|rocky(?:\s+linux)?|fedora|windows|win|macos|wsl|android|ios|kernel|python|cuda|cudnn|nccl|rocm|torch|pytorch|transformers|driver(?:\s+version)?|jetpack)|(?<![\uac00-\ud7af])윈도우?)(?:\s+|\s*[:=]\s*)v?\d+(?:\.\d+)*(?:\s*lts)?(?!\w|\.\d)/g,
+    when: (t) => /ubuntu|debian|centos|rhel|rocky|fedora|win|macos|wsl|android|ios|kernel|python|cuda|cudnn|nccl|rocm|torch|transformers|driver|jetpack|윈도/.test(t),
     write: (m) => (namesTransformersRelease(m) ? m[0] : m[0].replace(/\d[\d.]*(?:\s*lts)?/g, (n) => ' '.repeat(n.length))),
     example: 'Ubuntu 22, RTX3090.',
     source: 'vllm-project/vllm#15204',

@@ -22,6 +22,20 @@ export const PARALLEL_WORD_RULES: readonly ProseRule[] = [
     source: 'facebookresearch/metaseq#210',
   },
   {
+    // "8-way TP", "4-way tensor parallelism", "2 way pipeline parallel", "8路张量并行": a degree written as the
+    // number of ways (Megatron-LM's paper: "8-way tensor model parallelism"), read as the parallel item; a card named
+    // with no count then has that many (s32, rcount: a degree said as a label, as "TP8/EP8 rows" in c2385).
+    id: 'prose.n-way-parallel',
+    pattern: /(?<![\w.])(\d{1,3})[-\s]?(?:way|路)\s*(?:(tp|tensor)|(pp|pipeline)|(ep|expert)|(dp|data)|(cp|context))(?:[-_ ]?(?:model[-_ ]?)?(?:parallel(?:ism)?|sharding)|(?<=tp|pp|ep|dp|cp))(?![\w])|(?<![\w.])(\d{1,3})路(张量|流水线|专家|数据)并行/g,
+    when: (t) => /\d[-\s]?way|路/.test(t),
+    write: (m) => {
+      const han: Record<string, string> = { 张量: 'tp', 流水线: 'pp', 专家: 'ep', 数据: 'dp' };
+      const dim = m[2] ? 'tp' : m[3] ? 'pp' : m[4] ? 'ep' : m[5] ? 'dp' : m[6] ? 'cp' : han[m[8]!]!;
+      return `${dim} ${m[1] ?? m[7]}`.padEnd(m[0].length);
+    },
+    example: 'serving llama 3 70b with vllm using 8-way TP on H100',
+  },
+  {
     // One model split over several cards, its name between the verb and "model": "Is it possible to split LLAMA
     // 7b-chat-hf model on two gpus" (NVIDIA/workbench-example-local-rag#5, corpus c1857: the text-generation-webui
     // named later put the whole model on the first card, though the user asks for the split that web UI gives). The vocabulary's "split the model across"

@@ -166,7 +166,8 @@ export const HARDWARE_QUESTION_RULES: readonly ProseRule[] = [
     // has, "a 7900 xtx 24gb", "RX 6800 XT", are read there by training.other-device, with their memory).
     // The four-digit number is no GPU count; the name is set aside, said, and a stated memory is the card.
     id: 'question.radeon',
-    pattern: /\b(?:(?:amd\s+)?radeon\s+)?(?:rx\s?)?([5-9]\d{3})\s?(xtx|xt|gre)\b/g,
+    // A Ryzen's model number with its suffix apart ("Ryzen 7 5800 XT", c2187) is the CPU's (prose.cpu), not a Radeon.
+    pattern: /(?<!(?:ryzen|锐龙)\s*(?:\d\s+)?)\b(?:(?:amd\s+)?radeon\s+)?(?:rx\s?)?([5-9]\d{3})\s?(xtx|xt|gre)\b/g,
     when: (t) => /\d\s?(?:xt|gre)/.test(t),
     write: (m, notes) => {
       notes.push(`"${m[0].trim()}": AMD Radeon consumer cards are not in the catalog; the card is read by the memory you state (say e.g. "on 1x 24GB")`);

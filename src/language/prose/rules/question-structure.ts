@@ -151,11 +151,14 @@ export const STRUCTURE_QUESTION_RULES: readonly ProseRule[] = [
         String.raw`\bcombien\s+de\s+(?:gpus?|cartes?)\b`,
         String.raw`\bcu[áa]nt[ao]s\s+(?:gpus?|tarjetas?)\b`,
         String.raw`\bwie\s*viele\s+(?:gpus?|grafikkarten?|karten?)\b`,
+        // The card named before the counter asked (s32, rcount): "A100 몇 장이 필요한가요", "H100は何枚必要ですか".
+        String.raw`(?<![\w.])([a-z]{1,4}[ -]?\d{2,4}[a-z]{0,3})\s*(?:를|가|는|을|は|が|を)?\s*(?:몇\s*(?:장|개|대)|何(?:枚|台|個))`,
       ].join('|'),
       'g',
     ),
-    when: (t) => /卡|gpu|카드|グラボ|カード|combien|cu[áa]nt|viele/.test(t),
+    when: (t) => /卡|gpu|카드|グラボ|カード|combien|cu[áa]nt|viele|몇|何/.test(t),
     write: (m) => {
+      if (m[1]) return gpuIdOf(m[1]) ? ` how many ${m[1]} ` : m[0];
       const after = m.input.slice(m.index + m[0].length, m.index + m[0].length + 30);
       // A count stated right after ("卡数：8", "数量为 4"): the user's own, not asked.
       if (/^\s*(?:[:：=]|为|是)?\s*\d/.test(after)) return m[0];
