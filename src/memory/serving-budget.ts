@@ -21,6 +21,7 @@ import { videoProfileEncoder, withEncoderCache } from './vllm-encoder-profile.js
 import { mllamaProfileEncoder } from './vllm-mllama-profile.js';
 import { samplerBeyondForward } from './vllm-profile-peak.js';
 import { onlineQuantLoadNote, onlineQuantLoadShortfall } from './online-quant.js';
+import { vllmMambaBlocksShort } from './vllm-mamba-blocks.js';
 
 /**
  * Engines that preallocate the KV cache (DESIGN §3.6), each planning inside its own budget:
@@ -203,12 +204,14 @@ export function preallocatedServing(s: Scenario, l: Layout, nonTorchBytes: numbe
   // FP8 quantised at load: the whole 16-bit model is on the card before anything else (online-quant.ts).
   const loadShort = (engine === 'vllm' || engine === 'sglang') && capacity !== null ? onlineQuantLoadShortfall(s, l, capacity, nonTorchBytes) : 0;
   const loadNote = loadShort > 0 && capacity !== null ? `${onlineQuantLoadNote(s, l, capacity, nonTorchBytes)} ` : '';
-  const short = Math.max(startShort, warmupShort, loadShort);
+  // A hybrid model's Mamba cache blocks, one per sequence of max_num_seqs, before graph capture (vllm-mamba-blocks.ts).
+  const mamba = engine === 'vllm' && capacity !== null && budget >= needed ? vllmMambaBlocksShort(s, poolBytes, state) : null;
+  const short = Math.max(startShort, warmupShort, loadShort, mamba?.bytes ?? 0);
   const spareKvBytes = short > 0 ? Math.min(budget - needed, -short) : budget - needed;
   const warmupNote = warmupShort > 0 && capacity !== null ? ` ${tgiWarmupNote(s, capacity, sum(p.inside) + nonTorch, tgiWarmupKvBytes(s, perToken))}` : '';
   // Aphrodite starts on a pool shorter than one max-model-len sequence, with max_model_len forced down to it (aphrodite.ts).
   const shortened = aphroditeShortensToPool(s) && capacity !== null && tokens > 0 && tokens < s.seq ? ` ${aphroditeClampWords(s.seq, tokens)}.` : '';
-  return { components, allocated: sum(components), serving, spareKvBytes, refusedBytes: Math.max(0, short), note: loadNote + refused + budgetNote(engine, s, capacity, p.inside, nonTorch, budget, needed) + shortened + warmupNote + afterCacheNote(engine, capacity, p.outside, nonTorch, sum(p.inside), budget) + outsideBudgetNote(engine, s, capacity, p.outside, nonTorchBytes - nonTorch, budget) + ((engine === 'vllm' || engine === 'sglang') && capacity !== null && budget > 0 ? graphCollectivesNote(s) : '') };
+  return { components, allocated: sum(components), serving, spareKvBytes, refusedBytes: Math.max(0, short), note: loadNote + refused + budgetNote(engine, s, capacity, p.inside, nonTorch, budget, needed) + shortened + warmupNote + (mamba ? ` ${mamba.note}` : '') + afterCacheNote(engine, capacity, p.outside, nonTorch, sum(p.inside), budget) + outsideBudgetNote(engine, s, capacity, p.outside, nonTorchBytes - nonTorch, budget) + ((engine === 'vllm' || engine === 'sglang') && capacity !== null && budget > 0 ? graphCollectivesNote(s) : '') };
 }
 
 /** "vLLM's budget: 0.9 × 23.6 GiB = 21.2 GiB − weights 15.0 − … = 2.7 GiB of KV; one sequence of 29,000 tokens needs 3.5 GiB: it cannot start." */
