@@ -114,12 +114,22 @@ const FINE_TUNE_MODELS: Record<string, string[]> = {
   ...NAMED_FINE_TUNES,
 };
 
+/** The versions of a LLaMA-1 fine-tune line that were retrained on Llama-2 (their model cards). */
+const LLAMA_2_RELEASES: Record<string, RegExp> = {
+  vicuna: /(?:^|[^a-z0-9.])v?1\.5(?![0-9])/,
+  wizardlm: /(?:^|[^a-z0-9.])v?1\.2(?![0-9])/,
+};
+
+/** A fine-tune's name whose version says its Llama-2 base ("vicuna-7b-v1.5"): the version stays in the name. */
+export const releaseDecidesBase = (name: string, version: string): boolean =>
+  Object.entries(LLAMA_2_RELEASES).some(([line, release]) => name.toLowerCase().includes(line) && release.test(version.toLowerCase()));
+
 /**
  * The catalog id of a fine-tune named with its size ("vicuna-13b" → llama-1-13b, "Vicuna-7B-v1.5"
  * → llama-2-7b, "openchat-3.6-8b" → llama-3-8b, "WizardLM-30B" → LLaMA-1 33B, which people call 30B),
  * each name looked up with `idOf` (catalog ids and aliases); null when none fits.
  */
-export function fineTuneModel(words: string[], size: string, idOf: (name: string) => string | null | undefined): string | null {
+export function fineTuneModel(words: string[], size: string, idOf: (name: string) => string | null | undefined, whole?: string): string | null {
   // A name the lexer kept as one word is its parts: "LLaVA-NeXT-Video" is LLaVA's (haotian-liu/LLaVA#1577, c1350).
   const plain = words.flatMap((w) => w.toLowerCase().split(/[-_.]+/)).map((w) => w.replace(/[^a-z0-9]/g, '')).filter(Boolean);
   // DeepSeek-R1-Distill-Qwen-1.5B/7B/14B/32B are Qwen2.5 fine-tunes, -Llama-8B Llama-3.1-8B and
@@ -154,8 +164,12 @@ export function fineTuneModel(words: string[], size: string, idOf: (name: string
   // "llava-next-interleave-qwen-7b" (c1110) and "llava-next-qwen-32b" (c1026) are LLaVA on Qwen, not LLaVA-1.5.
   if (plain.slice(at + 1).some((w) => !FINE_TUNE_BASES[w] && FAMILIES.some((f) => f.replace(/[^a-z0-9]/g, '') === w))) return null;
   const bases = [...FINE_TUNE_MODELS[word]!];
-  // "Vicuna v1.5" was trained from Llama-2.
-  if (words.some((w) => /^v?1\.5$/.test(w)) && bases[0] === 'llama-1') bases.reverse();
+  // A release trained from Llama-2: "Vicuna v1.5" (lmsys/vicuna-7b-v1.5's card; v1.1 and v1.3 are LLaMA-1) and
+  // WizardLM-13B-V1.2 (WizardLMTeam's card; V1.0 and V1.1 are LLaMA-1). The version is written as its own word
+  // ("vicuna 13b v1.5") or glued to the name ("casperhansen/vicuna-7b-v1.5-awq", c2349's family of lines).
+  const release = LLAMA_2_RELEASES[word];
+  const written = (whole ?? words.join(' ')).toLowerCase();
+  if (bases[0] === 'llama-1' && (words.some((w) => /^v?1\.5$/.test(w)) || (release && release.test(written)))) bases.reverse();
   for (const b of bases) {
     const id = idOf(`${b}-${size}`);
     if (id) return id;

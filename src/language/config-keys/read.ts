@@ -275,7 +275,10 @@ export function readConfig(raw: MappedText): ConfigReading {
       // A file ("mm_projector.bin") is never a name.
       const v = value ?? '';
       const modelNamed = MODEL_KEYS.some((k) => values.has(k)) && !/model|lora|adapter|ckpt|checkpoint|path/.test(key);
-      const file = /\.(?:bin|json|ya?ml|py|pt|pth|safetensors|txt|jsonl|csv|sh)$/.test(unquote(v));
+      // …except a config named after its model ("--config configs/llama32_11b_vision_lora.yaml",
+      // meta-pytorch/torchtune#1965, c2375): a family, then a size as one of its parts; prose reads its stem, weak.
+      const modelConfig = /(?:^|\/)[a-z]{2,}[a-z0-9.]*(?:[-_][a-z0-9.]+)*?[-_]\d+(?:\.\d+)?[bm](?:[-_][a-z0-9.]+)*\.(?:ya?ml|json|toml)$/i.test(unquote(v));
+      const file = !modelConfig && /\.(?:bin|json|ya?ml|py|pt|pth|safetensors|txt|jsonl|csv|sh)$/.test(unquote(v));
       if (!NO_MEMORY_EFFECT.has(key) && !modelNamed && !file && /[a-z]/.test(v) && /\d/.test(v) && !/^(?:some\()?\d/.test(v)) {
         const at = m[0].lastIndexOf(v);
         return { result: ' '.repeat(at) + m[0].slice(at), rule: unknownRule };

@@ -1,4 +1,4 @@
-import { abbreviatedFamily, familyOf, fineTuneModel } from '../families.js';
+import { abbreviatedFamily, familyOf, fineTuneModel, releaseDecidesBase } from '../families.js';
 import { keywordMeaning, modelIdOf } from '../lexicon.js';
 import type { Piece } from '../mapped-text.js';
 import { catalogTail, isKindWord } from '../model-kinds.js';
@@ -126,7 +126,8 @@ export function modelName(word: string, notes: string[]): string | Piece[] {
       continue;
     }
     const checkpoint = CHECKPOINT_SUFFIX.exec(name);
-    if (checkpoint && checkpoint.index > 0 && /\d/.test(name.slice(0, checkpoint.index))) {
+    // …but not a version that says the base ("vicuna-7b-v1.5" is Llama-2's, "vicuna-7b" LLaMA-1's; families.ts).
+    if (checkpoint && checkpoint.index > 0 && /\d/.test(name.slice(0, checkpoint.index)) && !releaseDecidesBase(name, checkpoint[0])) {
       name = name.slice(0, checkpoint.index);
       continue;
     }
@@ -243,7 +244,7 @@ function baseInRepoName(name: string, size: string): string | null {
   // size are the catalog's model of that family and size, as "internlm-chat-20b" reads in prose (model-names.ts).
   const family = words.map(familyOf).filter((f): f is string => f !== null).at(-1);
   const unversioned = family !== undefined && !words.some((w) => /\d/.test(w));
-  return fineTuneModel(words, size, modelIdOf) ?? (unversioned ? modelIdOf(`${family}-${size}`) ?? null : null);
+  return fineTuneModel(words, size, modelIdOf, name) ?? (unversioned ? modelIdOf(`${family}-${size}`) ?? null : null);
 }
 
 /** "-GPTQ-4bit-128g", "-AWQ", "-fp8" anywhere in a name the catalog lacks. */

@@ -163,7 +163,7 @@ export function nameModels(tokens: Token[], notes: string[], guesses: NameGuess[
       modelIdOf(wholeText(tokens, first, i).toLowerCase().replace(/[\s_]+/g, '-')) ??
       catalogTail(nameParts(tokens, first, i), size.text.toLowerCase().replace(/\s/g, ''));
     const named = upToSize ?? baseModel(tokens, first, i, size.text);
-    const tuned = named ? null : fineTuneModel(words, size.text.toLowerCase(), modelIdOf);
+    const tuned = named ? null : fineTuneModel(words, size.text.toLowerCase(), modelIdOf, text);
     const base = named ?? tuned ?? (family && !versioned(tokens.slice(first, i)) ? modelIdOf(`${family}-${size.text.toLowerCase()}`) ?? null : null);
     if (base) {
       const hidden = tuned !== null && hidesItsBase(words);

@@ -4,7 +4,36 @@ import type { ProseRule } from '../types.js';
  * A family's name misspelt the way strangers misspell it (rmodel3): each rule writes the family's own spelling,
  * so the name rules read the model the user means instead of a neighbour or a bare size.
  */
+/**
+ * Read before the config keys and training.underscore-version, so that "lama3_1_8b" is torchtune's notation of
+ * Llama 3.1 once its family is spelt right.
+ */
+export const EARLY_FAMILY_MISSPELLING_RULES: readonly ProseRule[] = [
+  {
+    // "lama3_1_8b_instruct_q40" (b4rtaz/distributed-llama#248, c2392), "lama 2 7b", "Lama3-8B": Llama with an "l"
+    // dropped, before a version. Weak: the reply says it read Llama from "lama".
+    id: 'prose.llama-dropped-l',
+    pattern: /(?<![a-z0-9_.])lama(?=[-_ ]?[1-4](?![0-9]{2}))/g,
+    when: (t) => t.includes('lama'),
+    write: () => 'llama',
+    example: '| `lama3_1_8b_instruct_q40` | 13.46 | 15.96  | 17.91  |',
+    source: 'b4rtaz/distributed-llama#248',
+    weak: true,
+  },
+];
+
 export const FAMILY_MISSPELLING_RULES: readonly ProseRule[] = [
+  {
+    // "baichaun2-13b int4量化后占显存15g" (baichuan-inc/Baichuan2#101, c2433): Baichuan with its "u" and "a"
+    // swapped, before a version or a size. Weak: the reply says it read Baichuan from "baichaun".
+    id: 'prose.baichuan-swapped',
+    pattern: /(?<![a-z0-9])baichaun(?=[-_ ]?\d)/g,
+    when: (t) => t.includes('baichaun'),
+    write: () => 'baichuan',
+    example: 'baichaun2-13b int4量化后占显存15g',
+    source: 'baichuan-inc/Baichuan2#101',
+    weak: true,
+  },
   {
     // "interlm2-chat-20b" for InternLM2-Chat-20B: the first "n" of "intern" dropped, before a version, a size or a
     // variant word of InternLM's ("interlm-xcomposer2"). Read as a bare 20B shape before (InternLM/xtuner#424, c410).

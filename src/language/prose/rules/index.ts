@@ -304,6 +304,7 @@ const PROSE_ORDER = [
   'prose.short-flags',
   'prose.true-dtype',
   'prose.w-slash',
+  'prose.model-config-file',
   'prose.file-name',
   'prose.weights-file',
   'prose.r1-distilled-base',

@@ -19,6 +19,41 @@ export const MODEL_SPELLING_RULES: readonly ProseRule[] = [
     example: '[Bug] 0.9.2-Qwen25 VL 32B AWQ 推理圖片報錯，無法多輪推理圖片',
     source: 'InternLM/lmdeploy#3780',
   },
+  {
+    // "llama32_11b_vision_lora.yaml" (meta-pytorch/torchtune#1965, c2375), "llama31-8b", "Llama33-70B-Instruct":
+    // Llama 3.1 / 3.2 / 3.3 with the version's dot left out, as config files and served names write them (the
+    // Qwen rule above, the same notation). Only before a variant word or a size: there is no Llama 31 or 32.
+    id: 'prose.llama-version-glued',
+    pattern: /(?<![a-z0-9])llama3([123])(?=[-_ ]?(?:vision|instruct|chat|\d+(?:\.\d+)?b(?![a-z0-9])))/g,
+    when: (t) => /llama3[123]/.test(t),
+    write: (m) => `llama3.${m[1]}`,
+    example: 'tune run --nproc-per-node 4 lora_finetune_distributed --config configs/llama32_11b_vision_lora.yaml',
+    source: 'meta-pytorch/torchtune#1965',
+    insideHubIds: true,
+  },
+  {
+    // "phi35-mini", "Phi35_MoE": Phi-3.5 with its dot left out (Phi-3.5-mini, -MoE, -vision are Microsoft's only
+    // 3.5 releases), the notation of the Llama and Qwen rules above.
+    id: 'prose.phi-version-glued',
+    pattern: /(?<![a-z0-9])phi[-_ ]?35(?=[-_ ]?(?:mini|moe|vision))/g,
+    when: (t) => /phi[-_ ]?35/.test(t),
+    write: () => 'phi-3.5',
+    example: 'phi35-mini lora on a T4',
+    insideHubIds: true,
+  },
+  {
+    // "Qwen-Math-7B" (huggingface/open-r1#383, c2371), "Qwen-Coder-14B", "qwen math 1.5b": Qwen's Math and Coder
+    // lines were released as Qwen2 / Qwen2.5 only (Qwen2-Math, Qwen2.5-Math, Qwen2.5-Coder; CodeQwen1.5 is its own
+    // name), on the Qwen2.5 shape of their size; "Qwen-7B" alone is the first Qwen. Weak: the version is not said.
+    id: 'prose.qwen-line-unversioned',
+    pattern: /(?<![a-z0-9.])qwen(?=[-_ ]?(?:math|coder)[-_ ]?(?:instruct[-_ ]?)?\d+(?:\.\d+)?b(?![a-z0-9]))/g,
+    when: (t) => /qwen[-_ ]?(?:math|coder)/.test(t),
+    write: () => 'qwen2.5',
+    example: 'I am trying to train the Qwen-Math-7B model, but I got this error message.',
+    source: 'huggingface/open-r1#383',
+    weak: true,
+    insideHubIds: true,
+  },
   // A family's Chinese or Korean name (通义千问, 百川, 라마), from its table (family-names-cjk.ts).
   ...CJK_FAMILY_NAME_RULES,
   {

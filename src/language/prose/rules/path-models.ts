@@ -58,7 +58,34 @@ function modelFile(path: string): { name: string; at: number } | null {
   return stem && MODEL_FOLDER.test(stem) ? { name: stem, at: path.length - file.length } : null;
 }
 
+/** A config file's name alone, no folder before it: its stem and its extension. */
+const BARE_CONFIG_FILE = /(?<![\w.\-/])([a-z][a-z0-9_\-.]*?)\.(?:ya?ml|json|toml)(?![\w])/g;
+
 export const PATH_MODEL_RULES: readonly ProseRule[] = [
+  {
+    // A recipe config named after its model, written without a folder: "tune run … --config
+    // qwen2_5_7b_full_single_device.yaml", "用 qwen2_5_14b_lora.yaml 训练", LLaMA-Factory's
+    // "llama3_lora_sft.yaml" beside a size. Its folder twin is prose.model-folder's modelFile
+    // (c787, c2375 "configs/ttune/llama32_11b_vision_lora.yaml"); a bare name was blanked as a file
+    // (prose.file-name) and the message then named no model. Weak, as modelFile is: the config may be
+    // another model's template. A model named elsewhere wins.
+    id: 'prose.model-config-file',
+    pattern: BARE_CONFIG_FILE,
+    when: (t) => /\.(?:ya?ml|json|toml)/.test(t),
+    write: (m) => {
+      const stem = m[1]!;
+      if (!MODEL_FOLDER.test(stem)) return m[0];
+      const elsewhere = m.input.slice(0, m.index) + ' '.repeat(m[0].length) + m.input.slice(m.index + m[0].length);
+      if (MODEL_ELSEWHERE.test(elsewhere.replace(ADAPTED_FROM, (t) => ' '.repeat(t.length)))) return m[0];
+      return [
+        { text: stem, from: 0, to: stem.length },
+        { text: ' '.repeat(m[0].length - stem.length), from: stem.length, to: m[0].length },
+      ];
+    },
+    example: 'tune run full_finetune_single_device --config qwen2_5_7b_full_single_device.yaml OOM on a 4090',
+    source: 'meta-pytorch/torchtune#1965',
+    weak: true,
+  },
   {
     id: 'prose.model-folder',
     pattern: PATH,

@@ -2,6 +2,7 @@ import { gpuIdOf } from '../../lexicon.js';
 import { OTHER_DEVICE_RULES } from './other-devices.js';
 import type { ProseRule } from '../types.js';
 import { QWEN1HALF } from '../../config-keys/models.js';
+import { EARLY_FAMILY_MISSPELLING_RULES } from './family-misspellings.js';
 
 /**
  * Ways people describe a training setup in prose that the item language says otherwise. Each is
@@ -278,6 +279,7 @@ export const TRAINING_RULES: readonly ProseRule[] = [
  * and a torchtune `--config llama3_1/8B_lora` for a value of theirs.
  */
 export const CARD_DTYPE_RULES: readonly ProseRule[] = [
+  ...EARLY_FAMILY_MISSPELLING_RULES,
   {
     // torchtune names its config folders and builders with '_' for the version's dot: llama3_1/8B_lora,
     // llama3_2/1B_full, qwen2_5/7B_lora_single_device are Llama 3.1, Llama 3.2 and Qwen2.5 (not Llama 3,
