@@ -236,8 +236,10 @@ export function judge(line: Line): Result {
   // An assumed intent explains what follows from it: the mode's LoRA, weights and engine.
   const intentAssumed = FIELDS.find(([f]) => f === 'mode')![2].test(said);
   const followsIntent = new Set(['mode', 'lora', 'weights', 'inference', 'parallel', 'sharding']);
-  // A GPU not read (and said so) explains how the model is spread over GPUs.
-  const hardwareFlagged = diffs.some((d) => d.field === 'hardware') && FIELDS.find(([f]) => f === 'hardware')![2].test(said);
+  // A GPU not read (and said so) explains how the model is spread over GPUs; so does a count said as weak on the first
+  // screen ("8 GPUs — from …? say "on 1 GPU" if not"), whose correction re-splits the model with it.
+  const hardwareWeak = weakFields(actual.trace).has('hardware');
+  const hardwareFlagged = diffs.some((d) => d.field === 'hardware') && (hardwareWeak || FIELDS.find(([f]) => f === 'hardware')![2].test(said));
   const followsHardware = new Set(['sharding', 'parallel']);
   // The thread's first reply said its weak facts too; one this message does not set again stays said.
   const setHere = new Set((actual.trace ?? []).filter((f) => f.at !== null).flatMap((f) => FIELD_OF_FACT[f.fact] ?? []));
