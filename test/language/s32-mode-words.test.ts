@@ -61,7 +61,8 @@ describe('mode words by what they govern', () => {
     expect(judge(line('c2432')).verdict).toBe('right');
   });
 
+  // Its model (Qwen-Math-7B, Qwen2.5's shape) reads right too since rmodel10's family rule: nothing differs.
   it('c2371: "num of generation = 8, per_device_train_batch_size = 1 … zero2.yaml" is a GRPO training under ZeRO-2', () => {
-    expect(judge(line('c2371')).compared?.differ ?? []).toEqual(['model']);
+    expect(judge(line('c2371')).verdict).toBe('right');
   });
 });
