@@ -1,3 +1,4 @@
+import { plannedSettings } from './reconcile/planned-settings.js';
 import type { ErrorReply } from '../reply/types.js';
 import { looksLikeSetup } from './setup-looking.js';
 import { impossibleCardSize } from './card-sizes.js';
@@ -355,7 +356,10 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   });
   const reported: ReportedTopic[] = [];
   const read = items;
-  items = tolerant ? reconcile(items, notes, ignored, text, owned, { said, reported }) : restatements(items, text, notes, owned.doubts);
+  // A request the grammar took whole may still ask about a remedy ("run llama-3-8b on a 4090, would cpu offloading
+  // help?"): the setting asked about is set aside there too (reconcile/planned-settings.ts; a follow-up that is only
+  // the remedy, "would zero3 help?", keeps it: no run of its own is named).
+  items = tolerant ? reconcile(items, notes, ignored, text, owned, { said, reported }) : plannedSettings(restatements(items, text, notes, owned.doubts), text, notes, owned);
   if (tolerant) unread = reportsSetAside(unread, ignored, said, reported);
   if (tolerant) items = reportsNotRead(items, said, reported);
   // A cue word that said whose run a setting is ("previously") was read: not listed as not read.

@@ -56,4 +56,14 @@ describe('a setting planned or asked about as a remedy is set aside, said', () =
     expect(r.scenario.sharding.kind).not.toBe('fsdp');
     expect(r.assumptions.join(' | ')).toContain('"fsdp" set aside: said as a plan or a remedy you ask about ("I will try")');
   });
+
+  // A message the grammar takes whole (an imperative "run", no prose around it) asks about a remedy too; a follow-up
+  // that is only the remedy keeps it (the thread's run is the one it changes).
+  it.each([
+    ['run llama-3-8b on a 4090, would cpu offloading help?', 'llama-3-8b inference on 1x rtx-4090'],
+    ['finetune qwen2.5-7b lora on 1x t4, would gc help?', 'qwen2.5-7b lora on 1x t4'],
+  ])('the grammar-read %j reads as %j', (text, reading) => {
+    const r = read('strict', text, reading);
+    expect(r.verdict, r.detail).toBe('right');
+  });
 });
