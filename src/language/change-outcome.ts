@@ -51,3 +51,8 @@ export function changeOutcome(after: string): ChangeOutcome {
   }
   return { side: 'to', words: null };
 }
+
+/** The side of a change a rule's match ends on ("… from 4096 to 2000"), by the words after it to its sentence's end. */
+export function outcomeAfter(m: RegExpExecArray): ChangeOutcome {
+  return changeOutcome(sentenceAfter(m.input, m.index + m[0].length));
+}

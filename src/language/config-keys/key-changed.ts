@@ -1,5 +1,5 @@
 import type { RuleRef } from '../mapped-text.js';
-import { changeOutcome, sentenceAfter } from '../change-outcome.js';
+import { outcomeAfter } from '../change-outcome.js';
 
 /**
  * A key named in prose with the change the user made to it: "Sets micro_batch_size from 4 to 2 in the example"
@@ -20,7 +20,7 @@ export const KEY_CHANGED = new RegExp(String.raw`${KEY}(?:${ENGLISH}|${CHINESE}|
 export function readKeyChange(m: RegExpExecArray): { result: string; rule: RuleRef } {
   const key = m[1]!;
   const [was, now] = [m[2] ?? m[4] ?? m[6], m[3] ?? m[5] ?? m[7]] as [string, string];
-  const outcome = changeOutcome(sentenceAfter(m.input, m.index + m[0].length));
+  const outcome = outcomeAfter(m);
   const value = outcome.side === 'from' ? was : now;
   const rule: RuleRef =
     outcome.words === null ? { id: 'config.key-from-to-unsaid', weak: true } : outcome.side === 'from' ? 'config.key-from-to-failed-before' : 'config.key-from-to';

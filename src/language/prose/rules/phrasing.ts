@@ -2,7 +2,7 @@ import { COMPILE_NOTE } from '../../config-keys.js';
 import { gpuIdOf } from '../../lexicon.js';
 import type { ProseRule } from '../types.js';
 import { pairStated } from './asked.js';
-import { changeOutcome, sentenceAfter } from '../../change-outcome.js';
+import { outcomeAfter, type ChangedSide } from '../../change-outcome.js';
 
 /**
  * Phrasings around the settings: negation ("w/o", "rather than", "no need for"), comparisons ("A100
@@ -16,8 +16,7 @@ const blank = (m: RegExpExecArray) => ' '.repeat(m[0].length);
 const FROM_TO = /\bfrom\s+(\d[\w.]*)(\s+to\s+)(?=\d)(\d[\w.]*)/g;
 
 /** A change "from A to B" with only the side its outcome names left, the rest blanked. */
-function keepChangedSide(m: RegExpExecArray): string {
-  const side = changeOutcome(sentenceAfter(m.input, m.index + m[0].length)).side;
+function keepChangedSide(m: RegExpExecArray, side: ChangedSide): string {
   const kept = side === 'from' ? m[1]! : m[3]!;
   const at = side === 'from' ? m[0].indexOf(m[1]!, 4) : m[0].length - m[3]!.length;
   return ' '.repeat(at) + kept + ' '.repeat(m[0].length - at - kept.length);
@@ -374,7 +373,10 @@ export const PHRASING_RULES: readonly ProseRule[] = [
     // change made it work ("changed the context from 8k to 2k and it runs now": the 8k run failed).
     id: 'prose.from-to',
     pattern: FROM_TO,
-    write: (m) => (changeOutcome(sentenceAfter(m.input, m.index + m[0].length)).words === null ? m[0] : keepChangedSide(m)),
+    write: (m) => {
+      const outcome = outcomeAfter(m);
+      return outcome.words === null ? m[0] : keepChangedSide(m, outcome.side);
+    },
     example: 'I had to reduce the eval and train batch size from 3 to 2 in order to avoid OOM.',
     source: 'tatsu-lab/stanford_alpaca#280',
   },
@@ -382,7 +384,10 @@ export const PHRASING_RULES: readonly ProseRule[] = [
     // "changed the batch from 4 to 8." with no outcome after it: the value set now, weak, its words said.
     id: 'prose.from-to-unsaid',
     pattern: FROM_TO,
-    write: (m) => (changeOutcome(sentenceAfter(m.input, m.index + m[0].length)).words === null ? keepChangedSide(m) : m[0]),
+    write: (m) => {
+      const outcome = outcomeAfter(m);
+      return outcome.words === null ? keepChangedSide(m, outcome.side) : m[0];
+    },
     example: 'I changed the context length from 2048 to 4096.',
     weak: true,
   },

@@ -1,4 +1,4 @@
-import { changeOutcome, sentenceAfter } from '../../change-outcome.js';
+import { outcomeAfter } from '../../change-outcome.js';
 import type { ProseRule } from '../types.js';
 
 /**
@@ -74,7 +74,7 @@ export const REDUCED_RULES: readonly ProseRule[] = [
       const itemKey = /batch|bs/.test(key) ? ' bs ' : ' seq ';
       // "seq len from 4096 down to 512 and now it works": the change made it work, so the run asked about is the
       // one it was changed from (change-outcome.ts, c2367); otherwise the last value tried is the run's.
-      if (changeOutcome(sentenceAfter(m.input, m.index + m[0].length)).side === 'from') {
+      if (outcomeAfter(m).side === 'from') {
         const digitsAt = was.search(/\d/);
         notes.push(`"${key}${between}${was}${reduce}${after}": ${after} read as the change that made it work; the run asked about is ${was.slice(digitsAt)}`);
         return [
