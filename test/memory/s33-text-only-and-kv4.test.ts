@@ -29,3 +29,11 @@ describe('a 4-bit KV cache is sized at 0.5625 B a value', () => {
     expect(reply('qwen3.8-27b q6_k llama.cpp ctx 262144 kv cache q4_0 on 1x rtx-5090').scenario.inference.kvDtype).toBe('int4');
   });
 });
+
+describe("an engine that clamps the longest request to its pool still starts a hybrid model", () => {
+  it('v852: Qwen3.8-27B NVFP4 on SGLang at --mem-fraction-static 0.8 holds one request, shortened', () => {
+    const r = reply('serve qwen3.8-27b fp4 sglang --mem-fraction-static 0.8 --kv-cache-dtype fp8 on 1x rtx-5090');
+    expect(r.verdict.status).not.toBe('no');
+    expect(r.estimate.serving?.concurrentSequences).toBeGreaterThanOrEqual(1);
+  });
+});
