@@ -231,7 +231,7 @@ export const help = (d: Part[]) => item({ kind: 'help', value: tok(d[0]!).value 
 export const chart = (d: Part[]) => item({ kind: 'chart', value: tok(d[0]!).value as 'breakdown' }, d);
 export const gen = (d: Part[]) => item({ kind: 'gen', value: num([d[1]!]) }, d);
 export const completion = (d: Part[]) => item({ kind: 'completion', value: num([d[1]!]) }, d);
-export const kvDtype = (d: Part[]) => item({ kind: 'kvDtype', value: tok(d[0]!).value as 'fp8' }, d);
+export const kvDtype = (d: Part[]) => item({ kind: 'kvDtype', value: tok(d[0]!).value as 'fp8' | 'int4' }, d);
 export const util = (d: Part[]) => item({ kind: 'util', value: num([d[1]!]) }, d);
 /** `rollout colocate` / `rollout server` / `rollout sleep` / `no sleep`: the RL rollout engine's place and sleep mode. */
 export const rollout = (d: Part[]) => item({ kind: 'rollout', value: tok(d[0]!).value as 'colocate' }, d);

@@ -78,7 +78,7 @@ export type ItemBody =
   | { kind: 'gen'; value: number }
   /** Generated tokens per rollout of an online RL run (TRL max_completion_length). */
   | { kind: 'completion'; value: number }
-  | { kind: 'kvDtype'; value: 'bf16' | 'fp16' | 'fp8' | 'fp32' }
+  | { kind: 'kvDtype'; value: 'bf16' | 'fp16' | 'fp8' | 'fp32' | 'int4' }
   | { kind: 'util'; value: number }
   /** The RL rollout engine: on the training GPUs, on others, asleep while the policy trains, or kept awake. */
   | { kind: 'rollout'; value: 'colocate' | 'server' | 'sleep' | 'awake' }

@@ -232,6 +232,7 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('kvDtype', 'bf16', ['kv bf16', 'bf16 kv cache']),
   kw('kvDtype', 'fp16', ['kv fp16', 'fp16 kv cache']),
   kw('kvDtype', 'fp32', ['kv fp32', 'fp32 kv cache']),
+  kw('kvDtype', 'int4', ['kv int4']),
   // Host RAM, as the prose reader writes it ("1T RAM" → "hostram 1024gb") and canonical text keeps it.
   kw('hostRam', 'hostram', ['hostram', 'host ram']),
   // vLLM --enforce-eager: no CUDA graphs (so no graph pool); only vLLM has the flag, so it names the engine.

@@ -55,7 +55,10 @@ export function exl2Weights(s: Scenario, l: Layout): Component {
   };
 }
 
-/** The device context and, for the 8-bit cache, its fp16 staging tensors: allocated with the model and the cache. */
+/**
+ * The device context and, for a quantised cache (FP8, or Q4: exllamav2/cache.py ExLlamaV2Cache_Q4 dequantises
+ * a layer into fp16 temp tensors), its fp16 staging tensors: allocated with the model and the cache.
+ */
 export function exl2Scratch(s: Scenario): Component {
   const { hidden, headDim, kvHeads } = s.model.arch;
   const batch = s.microBatch;
@@ -65,7 +68,7 @@ export function exl2Scratch(s: Scenario): Component {
   const intermediates = 2 * input * batch * ffn * 2;
   const dq = Math.min(hidden * ffn, EXL2_MAX_DQ_ELEMENTS) * 2;
   const constants = 2 * headDim * s.seq * 2 + state + input ** 2 * batch * 2;
-  const staging = s.inference.kvDtype === 'fp8' ? 2 * batch * s.seq * kvHeads * headDim * 2 : 0;
+  const staging = s.inference.kvDtype === 'fp8' || s.inference.kvDtype === 'int4' ? 2 * batch * s.seq * kvHeads * headDim * 2 : 0;
   const bytes = state + intermediates + dq + constants + staging;
   return {
     key: 'exl2-scratch',

@@ -13,7 +13,13 @@ import { PRE_MLA_PADDED_HEAD, vllmCachesLatent } from './vllm-release.js';
  * per-layer transient of prefill, and vLLM's preallocated KV capacity.
  */
 
-const KV_DTYPE_BYTES = { bf16: 2, fp16: 2, fp8: 1, fp32: 4 } as const;
+/**
+ * Bytes per cached K or V value. int4 is a 4-bit cache with a 16-bit scale per 32 values: llama.cpp's
+ * q4_0 (ggml-common.h block_q4_0: ggml_half d + QK4_0/2 = 16 bytes of nibbles for QK4_0 = 32 values,
+ * 18 B / 32 = 0.5625 B; --cache-type-k/-v q4_0, OLLAMA_KV_CACHE_TYPE=q4_0) and ExLlamaV2's Q4 cache
+ * (exllamav2/cache.py ExLlamaV2Cache_Q4: 4-bit values and one fp16 scale per 32), the same size.
+ */
+const KV_DTYPE_BYTES = { bf16: 2, fp16: 2, fp8: 1, fp32: 4, int4: 0.5625 } as const;
 
 /**
  * Values one layer caches per token under multi-head latent attention (DeepSeek-V2 §2.1.2), which

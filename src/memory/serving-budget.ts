@@ -187,7 +187,12 @@ export function preallocatedServing(s: Scenario, l: Layout, nonTorchBytes: numbe
   // vLLM before 0.2.7 starts on any positive pool too (vllm-release.ts vllmChecksOneSequence): a longer request waits unscheduled.
   // Aphrodite (v0.6.0 on) forces max_model_len down to the pool (aphrodite.ts).
   const clamps = engine === 'sglang' || engine === 'lmdeploy' || (engine === 'vllm' && (!vllmChecksOneSequence(s) || aphroditeShortensToPool(s)));
-  const perSequence = clamps && tokens > 0 ? Math.min(s.seq, tokens) : s.seq;
+  // A hybrid model's request keeps its recurrent state beside its tokens: the clamped request is what the pool
+  // holds next to one state (SGLang's hybrid-GDN runner sets the state aside before the token pool,
+  // `_handle_max_mamba_cache`), so an engine that clamps still starts (issue 23, v852: Qwen3.8-27B NVFP4 on
+  // SGLang at --mem-fraction-static 0.8 had read as holding no request, the clamp filling the pool with tokens).
+  const clampTokens = Math.floor(Math.max(0, poolBytes - state) / perToken);
+  const perSequence = clamps && clampTokens > 0 ? Math.min(s.seq, clampTokens) : s.seq;
   // vLLM V0 under pipeline parallelism splits the pool among its virtual engines: one sequence must fit in a share.
   const shares = engine === 'vllm' ? vllmVirtualEngines(s) : 1;
   const needed = clamps ? 0 : oneSequence * shares;

@@ -5,6 +5,7 @@ import { KBIT_UPCAST_BYTES, kbitPrepared } from './kbit.js';
 import type { Layout } from './layout.js';
 import { WEIGHT_FORMAT_BYTES } from './precision.js';
 import type { Component } from './types.js';
+import { vllmSkipsTower } from './vllm-tower-skip.js';
 
 /**
  * The vision tower and projector of a vision-language model (catalog arch.vision, counted from
@@ -13,11 +14,12 @@ import type { Component } from './types.js';
  * (LLaMA-Factory finetuning_args.py `freeze_vision_tower=True`; a text-only batch gives the tower
  * no gradients either). ZeRO-3 / FSDP shard it like the rest; tensor parallelism splits it
  * (vLLM's Qwen2.5-VL / SigLIP encoders use column/row-parallel linears). llama.cpp loads it only
- * from a separate --mmproj file, which the request does not name.
+ * from a separate --mmproj file, which the request does not name; vLLM skips it on a text-only server
+ * (every modality limited to 0, or --language-model-only: vllm-tower-skip.ts).
  */
 export function visionTowerWeights(s: Scenario, l: Layout): Component | null {
   const vision = s.model.arch.vision;
-  if (!vision || s.framework === 'llamacpp') return null;
+  if (!vision || s.framework === 'llamacpp' || vllmSkipsTower(s)) return null;
   const fp32 = s.recipe === 'fp32' || (s.mode === 'full' && s.recipe === 'amp');
   const bytesPerParam = fp32 ? 4 : 2;
   const divisor = l.tp * l.shard.weights;

@@ -106,7 +106,7 @@ const CANDIDATES: Candidate[] = [
     change: 'kv fp8',
     // llama.cpp has no fp8 cache: its 8-bit one is q8_0 (--cache-type-k/-v; V quantised needs flash attention).
     cost: (s) => (s.framework === 'llamacpp' ? 'an 8-bit KV cache (--cache-type-k q8_0 --cache-type-v q8_0, with -fa): small quality cost' : 'fp8 KV cache: small quality cost'),
-    applies: (s) => s.mode === 'inference' && s.inference.kvDtype !== 'fp8',
+    applies: (s) => s.mode === 'inference' && s.inference.kvDtype !== 'fp8' && s.inference.kvDtype !== 'int4',
     set: (r) => ({ ...r, inference: { ...r.inference, kvDtype: 'fp8' } }),
   },
 ];

@@ -37,7 +37,7 @@ export function followUpsFor(s: Scenario): string[] {
     return [
       `ctx ${tokens(s.seq * 2)}`,
       FOUR_BIT_OR_LESS.has(s.weights) ? null : 'int4',
-      s.inference.kvDtype === 'fp8' ? null : 'kv fp8',
+      s.inference.kvDtype === 'fp8' || s.inference.kvDtype === 'int4' ? null : 'kv fp8',
       biggerCard(s),
       s.inference.engine === 'vllm' ? null : 'serve',
       ...ASK_INFER,

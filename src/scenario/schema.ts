@@ -306,7 +306,7 @@ export const inferenceSchema = z.object({
   /** Prompt tokens per sequence (the scenario's `seq` is prompt + generated). */
   newTokens: z.number().int().min(0),
   /** KV-cache dtype. */
-  kvDtype: z.enum(['bf16', 'fp16', 'fp8', 'fp32']),
+  kvDtype: z.enum(['bf16', 'fp16', 'fp8', 'fp32', 'int4']),
   /** vLLM gpu_memory_utilization. */
   gpuMemoryUtilization: z.number().min(0.05).max(1),
   /** llama.cpp -ngl / --n-gpu-layers: decoder layers on the GPU (the last N); absent = all and the output. */

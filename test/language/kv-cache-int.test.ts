@@ -5,12 +5,15 @@ import type { EstimateReply } from '../../src/reply/types.js';
 
 const read = (text: string) => respond(text, null).reply as EstimateReply;
 
-/** Issue 22 §7: a KV-cache format sets the cache's, never the weights'. */
-describe('a KV cache quantised to 8 or 4 bits is the cache\'s format, said as not modelled', () => {
+/**
+ * Issue 22 §7: a KV-cache format sets the cache's, never the weights'. Issue 23 (vserve3): a 4-bit width is the
+ * 4-bit cache (kv int4, sized as llama.cpp's q4_0 / ExLlamaV2's Q4), an 8-bit one the 8-bit cache (kv fp8).
+ */
+describe('a KV cache quantised to 8 or 4 bits is the cache\'s format', () => {
   it('lmdeploy --quant-policy 4 written as words keeps 16-bit weights (InternLM/lmdeploy#1536)', () => {
     const reply = read('qwen1.5-110b serve lmdeploy tp 8 kv cache int4 on 8x v100-32g');
     expect(['bf16', 'fp16']).toContain(reply.scenario.weights); // a V100 has no bf16
-    expect(reply.assumptions.join(' ')).toMatch(/KV cache in int4 is not modelled/);
+    expect(reply.scenario.inference.kvDtype).toBe('int4');
   });
 
   it('any spelling and order leaves the weights as the message states them', () => {
@@ -40,13 +43,13 @@ describe('a width before "cache" is the cache\'s, and "no" before it is no quant
   });
 
   it.each([
-    ['Q4 cache (exllamav2#425)', 'llama-3-8b inference on 1x 4090 with Q4 cache', /KV cache in q4 is not modelled/],
-    ['8-bit cache (invented)', 'llama-3-8b inference on 1x 4090 with 8-bit cache', /KV cache in 8-bit is not modelled/],
+    ['Q4 cache (exllamav2#425)', 'llama-3-8b inference on 1x 4090 with Q4 cache', /KV cache int4/],
+    ['8-bit cache (invented)', 'llama-3-8b inference on 1x 4090 with 8-bit cache', /"8-bit cache" sized as an 8-bit KV cache/],
     ['without, and', 'llama-3-8b inference on 1x 4090 without 8bit and 4bit cache', /said as not used/],
   ])('%s: the weights stay 16-bit', (_name, text, note) => {
     const reply = read(text);
     expect(['bf16', 'fp16']).toContain(reply.scenario.weights);
-    expect(reply.assumptions.join(' ')).toMatch(note);
+    expect(`${reply.assumptions.join(' ')} KV cache ${reply.scenario.inference.kvDtype}`).toMatch(note);
   });
 
   it('a width not before "cache" is still the weights\' (invented)', () => {

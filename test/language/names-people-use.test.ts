@@ -243,13 +243,15 @@ describe('a model named but unknown, and cards written count-last', () => {
 });
 
 describe('llama.cpp and Ollama options, DeepSpeed ruled out', () => {
-  it('-ctk/-ctv q8_0 is an 8-bit KV cache, said; q4_0 is not modelled, said', () => {
+  it('-ctk/-ctv q8_0 is an 8-bit KV cache, q4_0 a 4-bit one (ggml block_q4_0), each said', () => {
     const q8 = read('./llama-server -m Qwen3-30B-A3B-Q4_K_M.gguf -c 32768 -ngl 99 --flash-attn -ctk q8_0 -ctv q8_0 on a 3090');
     expect([q8.scenario.inference.kvDtype, q8.scenario.weights]).toEqual(['fp8', 'q4_k_m']);
     expect(q8.said).toMatch(/K cache q8_0 sized as an 8-bit cache/);
     const q4 = read('llama-server -m qwen2.5-32b-q4_k_m.gguf -c 32768 --cache-type-k q4_0 --cache-type-v q4_0 on a 3090');
-    expect(q4.scenario.inference.kvDtype).toBe('fp16');
-    expect(q4.said).toMatch(/q4_0 \(a quantised KV cache below 8 bits\) is not modelled/);
+    expect(q4.scenario.inference.kvDtype).toBe('int4');
+    expect(q4.said).toMatch(/K cache q4_0: 4 bits and a 16-bit scale per 32 values/);
+    const q41 = read('llama-server -m qwen2.5-32b-q4_k_m.gguf -c 32768 --cache-type-k q4_1 on a 3090');
+    expect(q41.said).toMatch(/q4_1 \(a quantised KV cache below 8 bits\) is not modelled/);
   });
 
   // ollama/ollama#11744: "GPT-OSS 120b: num_batch = 256 num_gpu = 25 num_ctx = 32678" on 2x 4090 + 4070.

@@ -60,7 +60,7 @@ function tpAction(ratio: number, setup: ThreadSetup | null): string {
 }
 
 function fp8Action(setup: ThreadSetup | null, ratio: number): string | null {
-  if (setup?.scenario.inference.kvDtype === 'fp8') return null;
+  if (setup?.scenario.inference.kvDtype === 'fp8' || setup?.scenario.inference.kvDtype === 'int4') return null;
   return ratio <= 2 ? '--kv-cache-dtype fp8 halves every token\'s KV (a small quality cost): enough on its own here.' : null;
 }
 

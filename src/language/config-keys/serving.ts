@@ -3,13 +3,14 @@ import { IGNORE, isFalse, isTrue, numberOf, say, unquote, type Handler, type Key
 
 /** Serving engines: vLLM, SGLang, TGI, Ollama, llama.cpp, text-generation-webui. */
 
-/** llama.cpp's KV cache type: q8_0 as an 8-bit cache (said), f16 its default, 4/5-bit types not modelled. */
+/** llama.cpp's KV cache type: q8_0 as an 8-bit cache, q4_0 as the 4-bit one (said), f16 its default, q4_1/5-bit types not modelled. */
 const llamaCppCache: Handler = (v, ctx) => {
   const type = unquote(v).toLowerCase();
   const flagName = ctx.current === 'cache_type_v' ? 'V' : 'K';
   if (type === 'f16' || type === '') return IGNORE;
   if (type === 'bf16' || type === 'f32') return say(`kv ${type === 'f32' ? 'fp32' : 'bf16'}`);
   if (type === 'q8_0') return say('kv fp8', `llama.cpp ${flagName} cache q8_0 sized as an 8-bit cache (q8_0 adds a 16-bit scale per 32 values, about 6% more)`);
+  if (type === 'q4_0') return say('kv int4', `llama.cpp ${flagName} cache q4_0: 4 bits and a 16-bit scale per 32 values`);
   return { ignore: true, note: `llama.cpp ${flagName} cache ${type} (a quantised KV cache below 8 bits) is not modelled: an f16 KV cache assumed` };
 };
 
@@ -123,6 +124,7 @@ export const SERVING_KEYS: KeyTable = {
       const value = unquote(v).toLowerCase();
       if (value === '' || value === 'f16') return IGNORE;
       if (value === 'q8_0') return say('inference kv fp8', 'OLLAMA_KV_CACHE_TYPE q8_0 sized as an 8-bit KV cache (q8_0 adds a 16-bit scale per 32 values, about 6% more)');
+      if (value === 'q4_0') return say('inference kv int4', 'OLLAMA_KV_CACHE_TYPE q4_0: 4 bits and a 16-bit scale per 32 values');
       return { ignore: true, note: `OLLAMA_KV_CACHE_TYPE ${value} (a quantised KV cache below 8 bits) is not modelled: an f16 KV cache assumed` };
     },
     source: 'Ollama envconfig/config.go',

@@ -28,5 +28,11 @@ export const oneModalityLimit = (modality: 'image' | 'video'): Handler => (v) =>
   return Number.isInteger(n) && n >= 0 ? say(`${modality} limit ${n}`) : IGNORE;
 };
 
+/**
+ * `--language-model-only` is a switch that sets every modality's limit to 0 (vllm/config/multimodal.py
+ * MultiModalConfig.language_model_only; qwen3_vl.py then builds no vision tower): the image and video limits.
+ */
+export const languageModelOnly: Handler = (v) => (isTrue(v) || unquote(v) === '' ? say('image limit 0 video limit 0') : IGNORE);
+
 /** `--skip-mm-profiling` is a switch (`skip_mm_profiling=True` in Python). */
 export const skipMmProfiling: Handler = (v) => (isTrue(v) || unquote(v) === '' ? say('skip mm profiling') : IGNORE);

@@ -1,4 +1,4 @@
-import { limitMmPerPrompt, oneModalityLimit, skipMmProfiling } from '../vllm-multimodal.js';
+import { languageModelOnly, limitMmPerPrompt, oneModalityLimit, skipMmProfiling } from '../vllm-multimodal.js';
 import { reads, shared, none, noneEach, unmodelled, unmodelledSwitch, unmodelledWhen, type Engine } from './types.js';
 
 /**
@@ -59,6 +59,7 @@ export const VLLM: Engine = {
     reads(oneModalityLimit('image'), '--limit-mm-per-prompt.image'),
     reads(oneModalityLimit('video'), '--limit-mm-per-prompt.video'),
     reads(skipMmProfiling, '--skip-mm-profiling'),
+    reads(languageModelOnly, '--language-model-only'),
     // torch.compile and CUDA graph capture sizes: the graph pool (its default sizes are modelled).
     unmodelled('the capture sizes of the CUDA graphs (their pool)', 'peak', '--compilation-config'),
     // A pooling model (embed, score, classify) keeps no KV cache for generation.

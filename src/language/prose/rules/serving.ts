@@ -257,8 +257,11 @@ export const SERVING_RULES: readonly ProseRule[] = [
   },
   {
     // "kv cache int4", "int8 kv cache", "--quant-policy 4" said as words, "cache-type-k q8_0": a KV cache quantised
-    // to 8 or 4 bits. The format is the cache's, never the weights' (issue 22 §7); the estimate holds only 16-bit
-    // and fp8 caches, so it keeps the 16-bit one (an upper bound) and says so.
+    // to 8 or 4 bits. The format is the cache's, never the weights' (issue 22 §7). One 4-bit width (int4, q4_0,
+    // q4, 4-bit) is the `kv int4` item, sized as llama.cpp's q4_0 and ExLlamaV2's Q4 (memory/inference.ts
+    // KV_DTYPE_BYTES; issue 23: v855, v874 ran at 262K on 24–32 GB only with a 4-bit cache); one 8-bit width is
+    // `kv fp8`, sized as the --cache-type-k q8_0 key is (config-keys/serving.ts). q4_1/q5_x and a list of widths
+    // keep the 16-bit cache (an upper bound) and say so.
     id: 'prose.kv-cache-int',
     // ExLlama's caches say no "kv": "with Q4 cache, loads nicely into 19GB vram" (turboderp-org/exllamav2#425),
     // "Q8 or unquantized cache" (#575), "(no 4 bit or 8 bit cache)" (#385, c879): a width or a list of widths
@@ -271,6 +274,11 @@ export const SERVING_RULES: readonly ProseRule[] = [
     write: (m, notes) => {
       const format = (m[1] ?? m[2] ?? '').toLowerCase();
       const negated = /(?:\bno|\bnot|\bwithout|\bw\/o|不用|没有?用?)\s*\(?\s*$/i.test(m.input.slice(Math.max(0, m.index - 12), m.index));
+      if (!negated && /^(?:int4|q4_0|q4|4[-_ ]?bits?)$/.test(format)) return 'kv int4'.padEnd(m[0].length);
+      if (!negated && /^(?:int8|q8_0|q8|8[-_ ]?bits?)$/.test(format)) {
+        notes.push(`"${m[0].trim()}" sized as an 8-bit KV cache (q8_0 and ExLlamaV2's Q8 add a 16-bit scale per 32 values, about 6% more)`);
+        return 'kv fp8'.padEnd(m[0].length);
+      }
       notes.push(
         negated
           ? `"${m[0].trim()}" said as not used: the KV cache stays 16-bit`
