@@ -14,8 +14,10 @@ import { catalogTail, isKindWord } from '../model-kinds.js';
  * and PyTorch, baidu/ERNIE-4.5-…-Paddle / -PT). A 16- or 32-bit upload is the model's own
  * weights ("unsloth/gpt-oss-20b-BF16", unslothai/unsloth#3966, c1237; "WizardLM-30B-fp16"; "Llama-2-7b-chat-fp16").
  * "-UD" is Unsloth's Dynamic-quant tag left before a GGUF type ("DeepSeek-R1-UD-Q2_K_XL", c1260; DYNAMIC_TAG below).
+ * "-MLX" tags a conversion for Apple's MLX after its width ("mlx-community/CodeLlama-70b-hf-4bit-MLX", c2477): the width
+ * before it is read (mlxWidth), the tag names no model.
  */
-const CHECKPOINT_SUFFIX = /[-_.](?:hf|chat|instruct|it|base|sft|dpo|rlhf|preview|latest|demo|bf16|fp16|f16|fp32|paddle|pt|ud|v\d+(?:\.\d+)*|\d{4}|\d{1,3}k)$/;
+const CHECKPOINT_SUFFIX = /[-_.](?:hf|chat|instruct|it|base|sft|dpo|rlhf|preview|latest|demo|bf16|fp16|f16|fp32|paddle|pt|ud|mlx|v\d+(?:\.\d+)*|\d{4}|\d{1,3}k)$/;
 
 /**
  * A GGUF quant type at the end of a repo's name ("openfree/mistral-small-3.1-24b-instruct-2503-q4_k_m-gguf",
@@ -73,11 +75,12 @@ const FORMAT_SUFFIX: [RegExp, string, 'format' | 'width'][] = [
   // "llama-30b-4bit --wbits 4" (c1175), "falcon-180b-4bit" under TGI (c1877), "…-abliterated-v1-4bit" (c2044).
   // Still a width, so weak: said with its words, and a format named beside it wins. Only after a size: a key or a
   // script ("QUANTIZE_4bit", c2008; "train_4bit", c1074) names bitsandbytes' switch, read as NF4 below.
-  [/(?<=\d(?:\.\d+)?b(?:[-_.][a-z0-9]+)*)[-_.]4bit$/, 'gptq', 'width'],
+  [/(?<=\d(?:\.\d+)?b(?:[-_.][a-z0-9]+)*)[-_.]4bits?$/, 'gptq', 'width'],
   // A release whose "-int4" checkpoint is a bitsandbytes save (prose/rules/int4-releases.ts writes it "-nf4").
   [/[-_.]nf4$/, 'nf4', 'format'],
-  [/[-_.]4bit$/, 'nf4', 'width'],
-  [/[-_.]8bit$/, 'int8', 'width'],
+  // "-4bits" and "-8bits" as Baichuan names its own quantised releases ("Baichuan2-13B-Chat-4bits").
+  [/[-_.]4bits?$/, 'nf4', 'width'],
+  [/[-_.]8bits?$/, 'int8', 'width'],
   // An EXL2 repository ("Llama-3.1-70B-Instruct-exl2") is run by ExLlamaV2, in its own format (memory/exllamav2.ts).
   [/[-_.]exl2$/, 'exl2', 'format'],
   // …and with its width after it ("Llama-3.1-Nemotron-70B-Instruct-HF-exl2-3.0", a TabbyAPI models folder,
