@@ -12,7 +12,8 @@ import { read } from './reading-fixtures.js';
  * - a repo name's "-MLX" tag after its width (c2477), Baichuan's "-4bits";
  * - a particle between a model's name and its size, "qwen2.5-vl的3B" (names.ts; c2511);
  * - llama.cpp's arch names and "30B.A3B" in llama-bench's model column (model-spellings.ts; c2475, c2476), and its
- *   older "pp 512" test names (llama-bench.ts; c2489).
+ *   older "pp 512" test names (llama-bench.ts; c2489);
+ * - a series named as a class of models beside a sized model of one of its series (reconcile/model-classes.ts; c2450).
  */
 
 /** The model's shape and weights `text` reads as, against those of `reading` in the item language. */
@@ -122,5 +123,25 @@ describe("llama-bench's model column", () => {
     const s = read(text).scenario;
     expect(s.parallel.pp).toBe(1);
     expect(s.model.arch).toEqual(read('llama-1-7b inference').scenario.model.arch);
+  });
+});
+
+describe('a series named as a class of models', () => {
+  it.each([
+    ['SGLang reports an error when running qwen3 and qwen3.5 models\nWarehouse ID: Qwen/Qwen3.5-35B-A3B-FP8\nBackend: SGLang', 'qwen3.5-35b-a3b'],
+    ['Qwen2 and Qwen2.5 models both OOM\nmodel_name_or_path: Qwen/Qwen2.5-14B-Instruct', 'qwen2.5-14b'],
+    ['llama3 系列模型都报错\n模型: meta-llama/Llama-3.1-8B-Instruct', 'llama-3.1-8b'],
+    ['Support for qwen3 family models\nvllm serve Qwen/Qwen3.5-27B --tensor-parallel-size 2', 'qwen3.5-27b'],
+  ])('%s', (text, reading) => {
+    readsAs(text, reading);
+  });
+
+  it('is said, with the class and the model read', () => {
+    const { said } = read('Qwen2 and Qwen2.5 models both OOM\nmodel_name_or_path: Qwen/Qwen2.5-14B-Instruct');
+    expect(said).toMatch(/"qwen2" names a class of models, not your setup's model/i);
+  });
+
+  it('a class alone stays the model, its size asked', () => {
+    expect(read('qwen3 models OOM on a 4090').scenario.model.id).toBe('qwen3-8b');
   });
 });
