@@ -14,10 +14,8 @@ import { catalogTail, isKindWord } from '../model-kinds.js';
  * and PyTorch, baidu/ERNIE-4.5-…-Paddle / -PT). A 16- or 32-bit upload is the model's own
  * weights ("unsloth/gpt-oss-20b-BF16", unslothai/unsloth#3966, c1237; "WizardLM-30B-fp16"; "Llama-2-7b-chat-fp16").
  * "-UD" is Unsloth's Dynamic-quant tag left before a GGUF type ("DeepSeek-R1-UD-Q2_K_XL", c1260; DYNAMIC_TAG below).
- * "-MLX" tags a conversion for Apple's MLX after its width ("mlx-community/CodeLlama-70b-hf-4bit-MLX", c2477): the width
- * before it is read (mlxWidth), the tag names no model.
  */
-const CHECKPOINT_SUFFIX = /[-_.](?:hf|chat|instruct|it|base|sft|dpo|rlhf|preview|latest|demo|bf16|fp16|f16|fp32|paddle|pt|ud|mlx|v\d+(?:\.\d+)*|\d{4}|\d{1,3}k)$/;
+const CHECKPOINT_SUFFIX = /[-_.](?:hf|chat|instruct|it|base|sft|dpo|rlhf|preview|latest|demo|bf16|fp16|f16|fp32|paddle|pt|ud|v\d+(?:\.\d+)*|\d{4}|\d{1,3}k)$/;
 
 /**
  * A GGUF quant type at the end of a repo's name ("openfree/mistral-small-3.1-24b-instruct-2503-q4_k_m-gguf",
@@ -198,7 +196,8 @@ export function offlineReading(repo: string): OfflineReading | null {
  */
 function mlxWidth(repo: string, name: string): string {
   if (!/^mlx-community\//.test(repo) && !/(?:^|[-_.])mlx(?:$|[-_.])/.test(name)) return name;
-  return name.replace(/([-_.])4bit(?=$|[-_.])/, '$1int4');
+  // "…-4bit-MLX" ("mlx-community/CodeLlama-70b-hf-4bit-MLX", c2477): the tag after the width names no model.
+  return name.replace(/([-_.])4bit(?=$|[-_.])/, '$1int4').replace(/([-_.](?:int4|\d+bits?))[-_.]mlx$/, '$1');
 }
 
 /**

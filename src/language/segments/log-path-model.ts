@@ -1,14 +1,13 @@
 import { familyOf } from '../families.js';
-import type { LogSpan } from './log-evidence.js';
 
 /**
  * A model named by a path in a log, whatever printed the path (b70–b72, rmodel11). The loader rules of
  * log-evidence-rules.ts read a path after a program's own words ("loading model from", "Starting to load
  * model"); strangers' logs name the model by a path in every other line too:
  * - a traceback's frame in the model's remote code: `File "/root/.cache/huggingface/modules/transformers_modules/
- *   chatglm-6b-int4-qe/modeling_chatglm.py", line 250` (imClumsyPanda/langchain-ChatGLM, c2510);
+ *   chatglm-6b-int4-qe/modeling_chatglm.py", line 250` (chatchat-space/Langchain-Chatchat#33, c2510);
  * - a supervisor's echo of the command it ran: `"-m" "/data/models/TabbyML/StarCoder2-7B/ggml/model-00001-of-00001.gguf"`
- *   (TabbyML/tabby, c2520);
+ *   (TabbyML/tabby#4293, c2520);
  * - an error line that names the file it failed on, a launcher's argv, the Hub cache's `models--org--name` folder.
  * A path's part that is a catalog family's name with a size is that model, kept as written and read weak (said
  * on the first screen with its words), once, where no other rule of the log read the line's model. The org,
@@ -27,10 +26,18 @@ const NAME_WITH_SIZE = /^(?:models--[\w.-]+?--)?([a-z]{2}[a-z0-9.]*(?:[-_][a-z0-
 /** A size outside the logs, with what stands before it. */
 const SIZE_OUTSIDE = /(?<![a-z0-9.])(\d+(?:\.\d+)?b)(?![a-z0-9])/g;
 
+/** The span a path's model keeps: as written, read weak (a LogSpan of log-evidence.ts, which imports this file). */
+export interface PathModelSpan {
+  at: number;
+  to: number;
+  says: null;
+  rule: { id: string; weak: true };
+}
+
 export const LOG_PATH_MODEL = {
   id: 'log.path-model',
   example: '  File "/root/.cache/huggingface/modules/transformers_modules/chatglm-6b-int4-qe/modeling_chatglm.py", line 250, in attention_fn',
-  source: 'imClumsyPanda/langchain-ChatGLM (corpus c2510)',
+  source: 'chatchat-space/Langchain-Chatchat#33',
 } as const;
 
 /**
@@ -51,7 +58,7 @@ export function sizesSaidAlone(outside: string): Set<string> | null {
 }
 
 /** The model a log line names by a path's part, as a span of `text` (the line starts at `at`), or null. */
-export function pathModelSpan(line: string, at: number, alone: ReadonlySet<string> | null): LogSpan | null {
+export function pathModelSpan(line: string, at: number, alone: ReadonlySet<string> | null): PathModelSpan | null {
   if (alone === null || !/[\\/]/.test(line)) return null;
   for (const path of line.matchAll(PATH)) {
     let offset = path.index;

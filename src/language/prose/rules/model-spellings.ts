@@ -122,7 +122,7 @@ export const MODEL_SPELLING_RULES: readonly ProseRule[] = [
   },
   {
     // llama.cpp names a model by its architecture (src/llama-arch.cpp LLM_ARCH_NAMES) where people name it by its release:
-    // llama-bench's model column and the loader print "qwen3moe 30B.A3B Q8_0" (ggml-org/llama.cpp#15116, c2475),
+    // llama-bench's model column and the loader print "qwen3moe 30B.A3B Q8_0" (ggml-org/llama.cpp#15616, c2475),
     // "qwen3next 80B.A3B Q2_K - Medium" (c2476), "qwen2vl 7B". Before a size, the arch word is the release's family
     // with its line ("qwen3moe" is Qwen3's MoE, "qwen3vlmoe" Qwen3-VL's); the size decides the member.
     id: 'prose.llamacpp-arch-name',
@@ -130,7 +130,7 @@ export const MODEL_SPELLING_RULES: readonly ProseRule[] = [
     when: (t) => /qwen[23](?:vl|moe|next)/.test(t),
     write: (m) => LLAMACPP_ARCH_FAMILY[m[1]!]!,
     example: '| qwen3moe 30B.A3B Q8_0          |  30.25 GiB | Metal      |     2048 |  1 |           pp512 |      2045.19 ± 10.70 |',
-    source: 'ggml-org/llama.cpp#15116',
+    source: 'ggml-org/llama.cpp#15616',
     insideHubIds: true,
   },
   {
@@ -141,7 +141,7 @@ export const MODEL_SPELLING_RULES: readonly ProseRule[] = [
     when: (t) => /b\.a\d/.test(t),
     write: (m) => `${m[1]}-${m[2]}`,
     example: '| qwen3next 80B.A3B Q2_K - Medium |  27.12 GiB |    79.67 B | CUDA       |  99 |           pp512 |        721.64 ± 2.92 |',
-    source: 'ggml-org/llama.cpp (corpus c2476)',
+    source: 'ggml-org/llama.cpp#18683',
     insideHubIds: true,
   },
 ];
