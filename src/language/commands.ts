@@ -1,3 +1,4 @@
+import { CHECKPOINT_FOLDER } from './config-keys/models.js';
 import type { MappedText, Piece } from './mapped-text.js';
 import { TGI_VERSION_KEYWORDS } from './tgi-versions.js';
 import { VLLM_VERSION_KEYWORDS } from './vllm-versions.js';
@@ -239,7 +240,9 @@ function fileModel(path: string): string | null {
     .replace(/\.(?:bin|gguf|ggml)$/, '')
     .replace(/(?:[-_.])(?:q[2-8](?:_[01k](?:_[sml])?|_k)?|f16|f32|bf16)$/, '');
   if (name && !/^(?:ggml-)?model(?:-\d+-of-\d+)?$/.test(name)) return name;
-  const folder = parts.pop();
+  let folder = parts.pop();
+  // A folder for where the file sits, not which model: Tabby's "…/StarCoder2-7B/ggml/model-00001-of-00001.gguf" (c2520).
+  while (folder && CHECKPOINT_FOLDER.test(folder)) folder = parts.pop();
   // "models/7B/ggml-model-q4_0.bin": llama.cpp's README converted Meta's original LLaMA download,
   // whose folders are bare sizes (7B, 13B, 30B, 65B); Llama 2's are named ("llama-2-7b").
   if (folder && /^\d+b$/i.test(folder)) return `llama-1-${folder.toLowerCase()}`;

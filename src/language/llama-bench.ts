@@ -15,13 +15,16 @@ import type { MappedText } from './mapped-text.js';
  * "tp4 pp8") stay pipeline sizes elsewhere, and below 32 (llama-bench's prompts are 64 tokens and up in
  * its defaults and in every table we have seen; pipelines of 32 stages and more are no single-node
  * or few-node run). Runs on normalised (lower-case) text.
+ *
+ * Builds before mid-2024 print the test with a space, "pp 512" and "tg 128" (ggml-org/llama.cpp#4925, c2489:
+ * "| llama 7B Q4_0 | … | pp 512 | 4035.47 ± 157.68 |" refused as 512 pipeline stages): read the same way.
  */
-const TEST_NAME = /(?<![\w.-])(?:pp(\d+)(?:\+tg\d+)?|tg\d+|pg\d+,\d+)(?:[ \t]*@[ \t]*d\d+)?(?![\w.])/g;
-const BENCH_WORDS = /(?<![\w.-])tg\d+(?![\w.])|llama[-_]bench|(?<![\w/])t\/s\b|tokens?\s*\/\s*s(?:ec)?\b|tokens? per second/;
+const TEST_NAME = /(?<![\w.-])(?:pp[ \t]?(\d+)(?:\+tg\d+)?|tg[ \t]?\d+|pg\d+,\d+)(?:[ \t]*@[ \t]*d\d+)?(?![\w.])/g;
+const BENCH_WORDS = /(?<![\w.-])tg[ \t]?\d+(?![\w.])|llama[-_]bench|(?<![\w/])t\/s\b|tokens?\s*\/\s*s(?:ec)?\b|tokens? per second/;
 const FEWEST_PROMPT = 32;
 
 /** llama-bench's test names blanked (set aside as rule tool.llama-bench-test) where the message is llama-bench's. */
 export function llamaBenchTests(text: MappedText): MappedText {
-  if (!/(?<![\w.-])(?:pp|tg|pg)\d/.test(text.text) || !BENCH_WORDS.test(text.text)) return text;
+  if (!/(?<![\w.-])(?:pp|tg|pg)[ \t]?\d/.test(text.text) || !BENCH_WORDS.test(text.text)) return text;
   return text.replace(TEST_NAME, (m) => (m[1] !== undefined && Number(m[1]) < FEWEST_PROMPT ? m[0] : blank(m[0])), 'tool.llama-bench-test');
 }

@@ -142,21 +142,53 @@ function gluedKeywordAfter(text: string, at: number, end: number): boolean {
   // The card starts a word ("llama30b" holds no A30 glued to a "b"), and the keyword is a word of
   // three letters or more, never a unit's letter.
   if (isAlnumAt(text, at - 1) || !isDigitCode(text.charCodeAt(end - 1)) || !isLetterAt(text, end)) return false;
-  return runsFrom(text, end).some(({ key, end: after }) => key.length >= 3 && KEYWORD_INDEX.has(key) && (KEYWORD_NUMERIC.has(key) ? numericGuard(text, after) : wordGuard(text, after)));
+  return runsFrom(text, end).some(({ key, end: after, particle }) => !particle && key.length >= 3 && KEYWORD_INDEX.has(key) && (KEYWORD_NUMERIC.has(key) ? numericGuard(text, after) : wordGuard(text, after)));
+}
+
+/** One run of chunks from a name's start: its joined key, where it ends, and how it was joined. */
+interface Run {
+  key: string;
+  end: number;
+  chunks: number;
+  spaced?: number[];
+  /** A Chinese or Korean particle stood between the name and its size ("qwen2.5-vl的3b"): a model's name only. */
+  particle?: boolean;
+}
+
+/**
+ * A possessive particle between a model's name and its size, as Chinese and Korean write "the 3B of
+ * Qwen2.5-VL": "qwen2.5-vl的3B" (c2511), "qwen3-vl 的 8b 版本", "qwen3-vl의 8B 모델". Where 的 or 의 (with
+ * spaces around or none) stands at `p` and a digit follows, the place after it; else null. Only model names
+ * are read across it (nameAt): "a100的80g" is the card's memory said apart, left to the hardware grammar.
+ */
+function particleBeforeSize(text: string, p: number): number | null {
+  const c = text.charCodeAt(p);
+  if (c !== 0x7684 && c !== 0xc758) return null;
+  let q = p + 1;
+  while (q < text.length && text.charCodeAt(q) === 32) q++;
+  return isDigitCode(text.charCodeAt(q)) ? q : null;
 }
 
 /**
  * Up to LONGEST chunk runs from `at` that may still be a name: their joined key and where each
  * ends. Runs stop at the first key that starts no table key.
  */
-function runsFrom(text: string, at: number): { key: string; end: number; chunks: number; spaced?: number[] }[] {
-  const runs: { key: string; end: number; chunks: number; spaced?: number[] }[] = [];
+function runsFrom(text: string, at: number): Run[] {
+  const runs: Run[] = [];
   let key = '';
   let p = at;
   let spaced: number[] | undefined;
+  let particle = false;
   for (let n = 0; n < LONGEST && p < text.length; n++) {
     const gapAt = p;
     if (n > 0) while (p < text.length && isSeparatorCode(text.charCodeAt(p))) p++;
+    if (n > 0 && !particle) {
+      const after = particleBeforeSize(text, p);
+      if (after !== null) {
+        p = after;
+        particle = true;
+      }
+    }
     if (p >= text.length) break;
     const c = text.charCodeAt(p);
     let q = p + 1;
@@ -167,7 +199,7 @@ function runsFrom(text: string, at: number): { key: string; end: number; chunks:
     if (n > 0 && isLetterCode(c) && isLetterAt(text, gapAt - 1) && /\s/.test(text.slice(gapAt, p))) spaced = [...(spaced ?? []), key.length];
     key += text.slice(p, q);
     if (!startsSomeKey(key)) break;
-    runs.push(spaced ? { key, end: q, chunks: n + 1, spaced } : { key, end: q, chunks: n + 1 });
+    runs.push({ key, end: q, chunks: n + 1, ...(spaced ? { spaced } : {}), ...(particle ? { particle } : {}) });
     p = q;
   }
   return runs;
@@ -183,7 +215,8 @@ export function nameAt(text: string, at: number): NameMatch | null {
     if (model && breaksAllowed(key, spaced) && nameGuard(text, end)) return { type: 'model', value: model, end };
   }
   for (let i = runs.length - 1; i >= 0; i--) {
-    const { key, end, spaced } = runs[i]!;
+    const { key, end, spaced, particle } = runs[i]!;
+    if (particle) continue;
     // "rtx3090ti", "2080super": a Ti/Super the catalog lacks reads as its card, and read-tokens says so.
     const gpu = GPU_NAMES.get(key) ?? GPU_NAMES.get(key.replace(/(?<=\d)(?:ti|super)$/, ''));
     if (!gpu || !breaksAllowed(key, spaced)) continue;
@@ -192,16 +225,16 @@ export function nameAt(text: string, at: number): NameMatch | null {
     if (gluedKeywordAfter(text, at, end)) return { type: 'gpu', value: gpu, end };
   }
   for (let i = runs.length - 1; i >= 0; i--) {
-    const { key, end, chunks: runChunks, spaced } = runs[i]!;
+    const { key, end, chunks: runChunks, spaced, particle } = runs[i]!;
     const keyword = KEYWORD_INDEX.get(key);
-    if (!keyword || (IDENTIFIER_KEYS.has(key) && runChunks > 1) || !breaksAllowed(key, spaced)) continue;
+    if (!keyword || particle || (IDENTIFIER_KEYS.has(key) && runChunks > 1) || !breaksAllowed(key, spaced)) continue;
     // A question's words that go on into an identifier ("increase max_seq_size", c964) name a setting, ask nothing.
     if (keyword.type === 'question' && text[end] === '_' && isAlnumAt(text, end + 1)) continue;
     if (KEYWORD_NUMERIC.has(key) ? numericGuard(text, end) : wordGuard(text, end)) return { type: keyword.type, value: keyword.value, end };
   }
   for (let i = runs.length - 1; i >= 0; i--) {
-    const { key, end, spaced } = runs[i]!;
-    if (FAMILY_SET.has(key) && breaksAllowed(key, spaced) && wordGuard(text, end)) return { type: 'family', value: text.slice(at, end), end };
+    const { key, end, spaced, particle } = runs[i]!;
+    if (!particle && FAMILY_SET.has(key) && breaksAllowed(key, spaced) && wordGuard(text, end)) return { type: 'family', value: text.slice(at, end), end };
   }
   return null;
 }

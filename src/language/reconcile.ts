@@ -30,6 +30,7 @@ import { countTakesAskedCard } from './reconcile/asked-card-count.js';
 import { actualSetup, contrasted, expectations, usageQuotes, workingRuns, workingSettings } from './reconcile/mentions.js';
 import { models, weights } from './reconcile/models.js';
 import { otherModelExamples } from './reconcile/other-models.js';
+import { modelClasses } from './reconcile/model-classes.js';
 import { otherRuns, rolloutsInTraining, type OwnedRuns } from './reconcile/owners.js';
 import { adapterPretraining, engines, frameworks, loras, narrativeHelp, seqs, sequenceSplitWithoutDegree, switches } from './reconcile/settings.js';
 import { vllmEngines } from './reconcile/vllm-engine.js';
@@ -65,7 +66,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   // A model given as an example of other models is another run's (reconcile/other-models.ts).
   // The model switched to ("switched from mistral-7b to llama-3-8b") is the run, before two names of one size are taken for one (reconcile/switched-to.ts).
   // A size said alone beside a model of one series at another size is that series' member ("Llama 3.1 70B and 405B"), weak (reconcile/series-sizes.ts).
-  let out = models(switchedModel(otherModelExamples(compares(seriesSizes(templateChecklists(items, text, ignored), notes, owned?.doubts), notes), text, notes), text, notes, owned), notes);
+  // A series named as a class of models ("qwen3 and qwen3.5 models") beside a sized model of its family is no run's model (reconcile/model-classes.ts).
+  let out = models(modelClasses(switchedModel(otherModelExamples(compares(seriesSizes(templateChecklists(items, text, ignored), notes, owned?.doubts), notes), text, notes), text, notes, owned), text, notes), notes);
   // A launch for N nodes beside the cards said in prose: the same job, or one node of it (reconcile/multi-node-launch.ts).
   out = multiNodeLaunch(out, notes);
   // "batch size is more than 1", "小于64": a strict bound is not the run's value (reconcile/bound-values.ts).

@@ -38,7 +38,12 @@ export const LLAMA_MODELS: readonly ModelSpec[] = [
     id: 'llama-2-70b',
     name: 'Llama-2-70B',
     family: 'llama',
-    aliases: ['llama2-70b', 'llama-2-70b-hf', 'llama 2 70b', 'llama-2-70b-chat', 'llama-2-70b-chat-hf', 'meta-llama/llama-2-70b-hf'],
+    aliases: [
+      'llama2-70b', 'llama-2-70b-hf', 'llama 2 70b', 'llama-2-70b-chat', 'llama-2-70b-chat-hf', 'meta-llama/llama-2-70b-hf',
+      // CodeLlama-70B is this shape (codellama/CodeLlama-70b-hf config.json: 80 layers, hidden 8192, 8 KV heads, ffn 28672;
+      // vocab 32016, 16 rows more): read by its base, as the corpus reads it (mlx-community/CodeLlama-70b-hf-4bit-MLX, c2477).
+      'codellama-70b', 'code llama 70b', 'code-llama-70b', 'codellama-70b-hf', 'codellama-70b-instruct-hf', 'codellama-70b-python-hf',
+    ],
     arch: llamaStyle({ layers: 80, hidden: 8192, heads: 64, kvHeads: 8, headDim: 128, ffn: 28672, vocab: 32000, tiedEmbeddings: false }),
     publishedParams: 68_976_648_192,
     source: 'meta-llama/Llama-2-70b-hf config.json; total: safetensors index total_size 137,953,296,384 B / 2',

@@ -7,9 +7,11 @@ import { IGNORE, isFalse, isTrue, say, unquote, type Handler, type KeyTable } fr
 /**
  * Folder names that say where a checkpoint is, not which model it is ("path/to/7b-awq/model"); lmdeploy
  * puts the weights it converts for TurboMind in a `turbomind` folder under the model's
- * ("/workspace/models/internlm-chat-20b-4bit/turbomind", InternLM/lmdeploy#452, c917).
+ * ("/workspace/models/internlm-chat-20b-4bit/turbomind", InternLM/lmdeploy#452, c917); Tabby keeps a model's llama.cpp
+ * file in a `ggml` folder under it ("/data/models/TabbyML/StarCoder2-7B/ggml/model-00001-of-00001.gguf", TabbyML/tabby, c2520),
+ * as people keep `gguf` folders: the file's format, read from the file itself.
  */
-export const CHECKPOINT_FOLDER = /^(?:models?|checkpoints?|ckpts?|weights|hf|final|merged|output|outputs|latest|snapshots?|main|base|turbomind)$/i;
+export const CHECKPOINT_FOLDER = /^(?:models?|checkpoints?|ckpts?|weights|hf|final|merged|output|outputs|latest|snapshots?|main|base|turbomind|ggml|gguf)$/i;
 
 /**
  * Where a model is named: the last path segment holds its name ("meta-llama/Llama-2-7b-hf"). A separator

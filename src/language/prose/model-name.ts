@@ -73,11 +73,12 @@ const FORMAT_SUFFIX: [RegExp, string, 'format' | 'width'][] = [
   // "llama-30b-4bit --wbits 4" (c1175), "falcon-180b-4bit" under TGI (c1877), "…-abliterated-v1-4bit" (c2044).
   // Still a width, so weak: said with its words, and a format named beside it wins. Only after a size: a key or a
   // script ("QUANTIZE_4bit", c2008; "train_4bit", c1074) names bitsandbytes' switch, read as NF4 below.
-  [/(?<=\d(?:\.\d+)?b(?:[-_.][a-z0-9]+)*)[-_.]4bit$/, 'gptq', 'width'],
+  [/(?<=\d(?:\.\d+)?b(?:[-_.][a-z0-9]+)*)[-_.]4bits?$/, 'gptq', 'width'],
   // A release whose "-int4" checkpoint is a bitsandbytes save (prose/rules/int4-releases.ts writes it "-nf4").
   [/[-_.]nf4$/, 'nf4', 'format'],
-  [/[-_.]4bit$/, 'nf4', 'width'],
-  [/[-_.]8bit$/, 'int8', 'width'],
+  // "-4bits" and "-8bits" as Baichuan names its own quantised releases ("Baichuan2-13B-Chat-4bits").
+  [/[-_.]4bits?$/, 'nf4', 'width'],
+  [/[-_.]8bits?$/, 'int8', 'width'],
   // An EXL2 repository ("Llama-3.1-70B-Instruct-exl2") is run by ExLlamaV2, in its own format (memory/exllamav2.ts).
   [/[-_.]exl2$/, 'exl2', 'format'],
   // …and with its width after it ("Llama-3.1-Nemotron-70B-Instruct-HF-exl2-3.0", a TabbyAPI models folder,
@@ -195,7 +196,8 @@ export function offlineReading(repo: string): OfflineReading | null {
  */
 function mlxWidth(repo: string, name: string): string {
   if (!/^mlx-community\//.test(repo) && !/(?:^|[-_.])mlx(?:$|[-_.])/.test(name)) return name;
-  return name.replace(/([-_.])4bit(?=$|[-_.])/, '$1int4');
+  // "…-4bit-MLX" ("mlx-community/CodeLlama-70b-hf-4bit-MLX", c2477): the tag after the width names no model.
+  return name.replace(/([-_.])4bit(?=$|[-_.])/, '$1int4').replace(/([-_.](?:int4|\d+bits?))[-_.]mlx$/, '$1');
 }
 
 /**

@@ -90,6 +90,15 @@ export function hubLink(url: string): string | Piece[] {
  * is its family and size). The rest becomes spaces so offsets keep pointing at the name. A bare
  * `org/name` and a huggingface.co path stay whole (the lexer's `hub` token); a file names none.
  */
+/**
+ * A weights file by the generic name its saver gives every model: transformers' shards
+ * ("model-00001-of-00004.safetensors", "pytorch_model-00001-of-00002.bin", "model.safetensors"), a
+ * one-part GGUF export ("model-00001-of-00001.gguf", TabbyML/tabby, c2520), Meta's "consolidated.00.pth".
+ * It names no model: the folder above it does. A file whose name carries a quant type ("ggml-model-q4_0.gguf")
+ * is left to the readers of that type.
+ */
+export const SHARD_FILE = /^(?:pytorch_|tf_|flax_)?(?:ggml-)?model(?:[-_.]\d{5}-of-\d{5})?\.(?:safetensors|bin|gguf|pt|pth|h5|msgpack)$|^consolidated\.\d+\.pth$/i;
+
 export function lastPart(path: string, notes?: string[]): string {
   const parts = path.replace(/\/+$/, '').split('/');
   // The Hub cache's folder of a repo, "…/hub/models--meta-llama--Meta-Llama-3.1-8B-Instruct/snapshots/<hash>"
@@ -101,7 +110,7 @@ export function lastPart(path: string, notes?: string[]): string {
     const at = path.indexOf(cached[0]);
     return ' '.repeat(at) + repo.padEnd(cached[0].length) + ' '.repeat(path.length - at - cached[0].length);
   }
-  while (parts.length > 2 && CHECKPOINT_FOLDER.test(parts.at(-1) ?? '')) parts.pop();
+  while (parts.length > 2 && (CHECKPOINT_FOLDER.test(parts.at(-1) ?? '') || SHARD_FILE.test(parts.at(-1) ?? ''))) parts.pop();
   const name = parts.at(-1) ?? '';
   // "q/k/v", "tp/pp": short parts are not a path.
   if (parts.length < 2 || parts.every((p) => p.length <= 3)) return path;

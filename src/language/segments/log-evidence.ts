@@ -1,5 +1,6 @@
 import { ENGINE_NAMED } from '../vocabulary.js';
 import { LOG_EVIDENCE } from './log-evidence-rules.js';
+import { pathModelSpan, sizesSaidAlone } from './log-path-model.js';
 
 export { LOG_EVIDENCE, VLLM_RELEASE_SAID, nominalGB, type LogEvidence } from './log-evidence-rules.js';
 
@@ -56,7 +57,8 @@ export function logEvidence(text: string, logs: readonly { start: number; end: n
   let programSaid = PROGRAM_WORDS.test(outside);
   // A link's hex ids are no size ("…/assets/139750690/495260f0-5303-426b-882a-…", oobabooga/text-generation-webui,
   // c685, hid the model its loader named); a Hub link names one and stays.
-  const modelSaid = MODEL_NAMED.test(outside.replace(/\bhttps?:\/\/(?!(?:www\.)?(?:huggingface\.co|hf\.co|modelscope\.cn)\/)\S+/gi, ' '));
+  const outsideNoLinks = outside.replace(/\bhttps?:\/\/(?!(?:www\.)?(?:huggingface\.co|hf\.co|modelscope\.cn)\/)\S+/gi, ' ');
+  const modelSaid = MODEL_NAMED.test(outsideNoLinks);
   // The echo prints every setting, the engine's defaults too: where the message gives its own command or
   // config (`lmdeploy serve api_server … --tp 2`, c768), that is the run's, and the echo adds only defaults.
   const settingsSaid = SETTINGS_GIVEN.test(outside);
@@ -86,7 +88,31 @@ export function logEvidence(text: string, logs: readonly { start: number; end: n
       at = end + 1;
     }
   }
+  // No loader's line named the model: a path in any line of the logs may (log-path-model.ts).
+  if (!spans.some(isModelSpan)) {
+    const alone = modelSaid ? sizesSaidAlone(outsideNoLinks) : new Set<string>();
+    const found = alone === null ? null : firstPathModel(text, logs, alone);
+    if (found) spans.push(found);
+    spans.sort((a, b) => a.at - b.at);
+  }
   return oneModelOrNone(text, spans);
+}
+
+/** A span that keeps a model's name as written, read weak (the loader rules' and log-path-model's). */
+const isModelSpan = (s: LogSpan) => s.says === null && s.rule.weak === true;
+
+/** The first model a path in the logs names, line by line. */
+function firstPathModel(text: string, logs: readonly { start: number; end: number }[], alone: ReadonlySet<string>): LogSpan | null {
+  for (const log of logs) {
+    for (let at = log.start; at < log.end; ) {
+      const newline = text.indexOf('\n', at);
+      const end = newline < 0 || newline >= log.end ? log.end : newline;
+      const found = pathModelSpan(text.slice(at, end), at, alone);
+      if (found) return found;
+      at = end + 1;
+    }
+  }
+  return null;
 }
 
 /** The size a kept model span names ("7b" of "mistral-7b-instruct-v0.2.q4_k_m.gguf" and of "Mistral 7B Instruct"). */
@@ -102,7 +128,7 @@ function modelSize(span: string): string | null {
  * reader may guess between: every model span is dropped, and the reply asks which model.
  */
 function oneModelOrNone(text: string, spans: LogSpan[]): LogSpan[] {
-  const models = spans.filter((s) => s.says === null && s.rule.weak);
+  const models = spans.filter(isModelSpan);
   const sizes = new Set(models.map((s) => modelSize(text.slice(s.at, s.to))).filter((k) => k !== null));
   return spans.filter((s) => !models.includes(s) || (sizes.size <= 1 && s === models[0]));
 }

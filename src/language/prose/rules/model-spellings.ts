@@ -120,4 +120,33 @@ export const MODEL_SPELLING_RULES: readonly ProseRule[] = [
     example: 'is it possible to run a quantized version of mixtral 7b*8 on a single 24gb GPU',
     source: 'turboderp/exllamav2#223',
   },
+  {
+    // llama.cpp names a model by its architecture (src/llama-arch.cpp LLM_ARCH_NAMES) where people name it by its release:
+    // llama-bench's model column and the loader print "qwen3moe 30B.A3B Q8_0" (ggml-org/llama.cpp#15616, c2475),
+    // "qwen3next 80B.A3B Q2_K - Medium" (c2476), "qwen2vl 7B". Before a size, the arch word is the release's family
+    // with its line ("qwen3moe" is Qwen3's MoE, "qwen3vlmoe" Qwen3-VL's); the size decides the member.
+    id: 'prose.llamacpp-arch-name',
+    pattern: /(?<![a-z0-9._-])(qwen3vlmoe|qwen3vl|qwen2vl|qwen3moe|qwen2moe|qwen3next)(?=[ \t]+\d+(?:\.\d+)?b(?![a-z0-9])(?!\.\d))/g,
+    when: (t) => /qwen[23](?:vl|moe|next)/.test(t),
+    write: (m) => LLAMACPP_ARCH_FAMILY[m[1]!]!,
+    example: '| qwen3moe 30B.A3B Q8_0          |  30.25 GiB | Metal      |     2048 |  1 |           pp512 |      2045.19 ± 10.70 |',
+    source: 'ggml-org/llama.cpp#15616',
+    insideHubIds: true,
+  },
+  {
+    // llama.cpp writes a mixture of experts' size as total.active ("30B.A3B", "80B.A3B", "235B.A22B"; llama-model.cpp
+    // llm_type_name) where Hub names write "30B-A3B": the same two sizes.
+    id: 'prose.moe-size-dotted',
+    pattern: /(?<![a-z0-9.])(\d+(?:\.\d+)?b)\.(a\d+(?:\.\d+)?b)(?![a-z0-9])/g,
+    when: (t) => /b\.a\d/.test(t),
+    write: (m) => `${m[1]}-${m[2]}`,
+    example: '| qwen3next 80B.A3B Q2_K - Medium |  27.12 GiB |    79.67 B | CUDA       |  99 |           pp512 |        721.64 ± 2.92 |',
+    source: 'ggml-org/llama.cpp#18683',
+    insideHubIds: true,
+  },
 ];
+
+/** llama.cpp's architecture words (LLM_ARCH_NAMES) in the spelling the name rules read. */
+const LLAMACPP_ARCH_FAMILY: Readonly<Record<string, string>> = {
+  qwen3vlmoe: 'qwen3-vl', qwen3vl: 'qwen3-vl', qwen2vl: 'qwen2-vl', qwen3moe: 'qwen3', qwen2moe: 'qwen2', qwen3next: 'qwen3-next',
+};

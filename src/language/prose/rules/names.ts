@@ -278,8 +278,10 @@ export const NAME_RULES: readonly ProseRule[] = [
   },
   {
     // "ggml 4bit", "a ggml model": llama.cpp's own format (before GGUF), so llama.cpp runs it.
+    // A folder of a path ("/data/models/TabbyML/StarCoder2-7B/ggml/model-00001-of-00001.gguf", TabbyML/tabby, c2520)
+    // is where the file sits: the path's reader steps over it to the model's folder (config-keys/models.ts CHECKPOINT_FOLDER).
     id: 'prose.ggml',
-    pattern: /\bggml(?:v\d)?\b(?![-_.]\w)/g,
+    pattern: /(?<!\/)\bggml(?:v\d)?\b(?![-_.\/]\w)/g,
     when: (t) => t.includes('ggml'),
     write: (m) => 'llama.cpp'.padEnd(m[0].length),
     example: 'running a ggml 4bit llama-13b on cpu',

@@ -23,7 +23,23 @@ const FAMILY = FAMILIES.map((f) => f.replace(/[^a-z0-9]/g, '')).filter((f) => f.
 const MODEL_FOLDER = /^[a-z]{2,}[a-z0-9.]*(?:[-_][a-z0-9.]+)*?[-_]\d+(?:\.\d+)?[bm](?:[-_][a-z0-9.]+)*$/;
 /** A model said elsewhere: a family and a size close together ("Llama 2 7B", "qwen2.5-7b"), or a bare size ("a 7b model"). */
 const MODEL_ELSEWHERE = new RegExp(`(?<![a-z0-9])(?:(?:${FAMILY})[a-z0-9.\\-_ ]{0,12}?)?\\d+(?:\\.\\d+)?b(?![a-z0-9])`);
+/** Every such saying, to tell a size said alone from a model named. */
+const MODELS_ELSEWHERE = new RegExp(MODEL_ELSEWHERE.source, 'g');
 const FILE_WHOLE = new RegExp(`^${FILE.source}$`);
+
+/**
+ * Whether the words outside the path name a model that is not the path's: a family with a size, or a size
+ * alone that is not the path's own ("a 13b model" beside `…/Llama-2-7b/…`). A size alone that is the path's
+ * ("Can't run even 7B" above `"-m" "/data/models/TabbyML/StarCoder2-7B/ggml/model-00001-of-00001.gguf"`,
+ * TabbyML/tabby, c2520) is the same model said without its family: the path says which 7B.
+ */
+function namedElsewhere(elsewhere: string, name: string): boolean {
+  const own = /(?<![a-z0-9.])(\d+(?:\.\d+)?b)(?![a-z0-9])/.exec(name)?.[1];
+  for (const m of elsewhere.replace(ADAPTED_FROM, (t) => ' '.repeat(t.length)).matchAll(MODELS_ELSEWHERE)) {
+    if (!/^\d/.test(m[0]) || m[0] !== own) return true;
+  }
+  return false;
+}
 
 /**
  * A folder named as a project that trains one model (read-tokens/project-models.ts): a clone of the
@@ -76,7 +92,7 @@ export const PATH_MODEL_RULES: readonly ProseRule[] = [
       const stem = m[1]!;
       if (!MODEL_FOLDER.test(stem)) return m[0];
       const elsewhere = m.input.slice(0, m.index) + ' '.repeat(m[0].length) + m.input.slice(m.index + m[0].length);
-      if (MODEL_ELSEWHERE.test(elsewhere.replace(ADAPTED_FROM, (t) => ' '.repeat(t.length)))) return m[0];
+      if (namedElsewhere(elsewhere, stem)) return m[0];
       return [
         { text: stem, from: 0, to: stem.length },
         { text: ' '.repeat(m[0].length - stem.length), from: stem.length, to: m[0].length },
@@ -99,7 +115,7 @@ export const PATH_MODEL_RULES: readonly ProseRule[] = [
       if (!folder && !named) return m[0];
       const elsewhere = m.input.slice(0, m.index) + ' '.repeat(m[0].length) + m.input.slice(m.index + m[0].length);
       // …except the template a config was changed from ("根据 llama3_8b_full_alpaca_e3 改了下"), the example's model.
-      if (MODEL_ELSEWHERE.test(elsewhere.replace(ADAPTED_FROM, (t) => ' '.repeat(t.length)))) return m[0];
+      if (namedElsewhere(elsewhere, (folder ?? named)!.name)) return m[0];
       const fileAt = path.length - file.length;
       if (named) {
         return [
