@@ -7,6 +7,7 @@ import { resolveRequest, type ResolveOutcome } from '../scenario/resolve.js';
 import type { Scenario } from '../scenario/schema.js';
 import type { Measurement } from '../diagnose/index.js';
 import { setsNothing, withThreadSetup } from './thread-stands.js';
+import { withoutRepliedFields } from './reply-own-setup.js';
 
 /** A thread that has an estimate: its scenario, a bounded undo history, and the last OOM pasted in it. */
 export interface ScenarioThread {
@@ -92,19 +93,24 @@ export function readInThread(text: string, previous: ThreadState | null, hub: Hu
   const alone = resolveRequest(text, null, hub);
   if (alone.ok && (alone.control !== 'none' || alone.helpOnly || !alone.scenario)) return { outcome: alone, waiting: null };
 
-  const combined = `${earlier}\n${text}`;
+  // What this message says of its own run (its cards, method, model) replaces the thread's saying (reply-own-setup.ts).
+  const own = withoutRepliedFields(earlier, text);
+  const thread = own.earlier;
+  const combined = `${thread}\n${text}`;
   const together = resolveRequest(combined, null, hub);
   if (!together.ok) {
     // The words together do not read (or lose the model this message names), yet this message reads on its own: it is answered alone, and the earlier words are said to be set aside.
     if (alone.ok) return { outcome: withNotice(alone, `your earlier message ("${excerpt(earlier)}") was set aside: read with it, this request ${firstLine(together.error.message)}`), waiting: null };
-    if (refusedForModel(together)) return { outcome: together, waiting: { opening: boundedOpening(combined) } };
+    if (refusedForModel(together)) return { outcome: together, waiting: { opening: boundedOpening(`${earlier}\n${text}`) } };
     // A mistake this message makes on its own is shown in its own words; one only the two together make, in both.
     return { outcome: refusedForModel(alone) ? together : alone, waiting: null };
   }
   if (!together.scenario) return { outcome: together, waiting: null };
-  const read = laterWins(text, earlier, together, hub);
-  const kept = keptLine(earlier, text);
-  return { outcome: kept ? withNotice(read, kept) : read, waiting: null };
+  const read = laterWins(text, thread, together, hub);
+  const kept = keptLine(thread, text);
+  const replacedLine = own.replaced.length ? `the thread's earlier ${own.replaced.map((w) => `"${w}"`).join(', ')} set aside: your message says its own` : null;
+  const said = [kept, replacedLine].filter((l): l is string => l !== null);
+  return { outcome: said.reduce<ResolveOutcome>((o, l) => withNotice(o, l), read), waiting: null };
 }
 
 /**

@@ -93,6 +93,11 @@ const SPIN_SCRIPT = String.raw`(?<![\w./-])(?:[\w.-]+\/)*run_spin\.py(?![\w.])`;
 const AXOLOTL_MODULE = String.raw`(?<![\w./-])-m[ \t]+axolotl\.cli\.train(?![\w.])`;
 
 const LAUNCHERS: readonly Launcher[] = [
+  // The interpreter's own options before the script (`nohup python -u src/train_bash.py`, hiyouga/LlamaFactory#4652,
+  // corpus c2501; `python -W ignore`, `python3 -u -B`): they take no request word, and the short-flag rule after
+  // (prose.short-flags) read "-u" as a flag whose value was the script's word, so the framework the script names
+  // was blanked with it. Blanked here, first; `-m` and `-c` are left to the rules that read them.
+  { id: 'command.python-options', pattern: /(?<=(?<![\w./-])python(?:3(?:\.\d+)?)?)(?:[ \t]+-(?:[bBdEiIOqsSuvR]{1,3}|[WX][ \t]*[\w:=.-]+))+(?=[ \t])/g, words: () => '' },
   { id: 'command.vllm-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+vllm\.entrypoints(?:\.[a-z_]+)+/g, words: () => 'vllm' },
   // Aphrodite Engine (a vLLM fork: vLLM's flags and paged KV cache) runs the same way,
   // `python -m aphrodite.endpoints.openai.api_server` (aphrodite-engine README, "Usage"); a GGUF file

@@ -1,24 +1,29 @@
 import { flag, numeric } from './readers.js';
 import { predictsOnly } from './training.js';
+import { shardingOfFileName, type FileSharding } from '../sharding-file.js';
 import { IGNORE, isFalse, isTrue, numberOf, say, unquote, type Handler, type KeyTable } from './values.js';
 
 /** Sharding and offload: DeepSpeed ZeRO, FSDP, CPU and NVMe offload. */
 
-/** DeepSpeed config file names: LLaMA-Factory's ds_z3_offload_config.json, axolotl's zero3_bf16.json. */
+/** DeepSpeed config file names: LLaMA-Factory's ds_z3_offload_config.json, axolotl's zero3_bf16.json (sharding-file.ts reads every launcher's). */
 const deepspeedFile: Handler = (v) => {
   const value = unquote(v);
   // TrainingArguments' repr prints `deepspeed=None` when DeepSpeed is off.
   if (isFalse(value)) return IGNORE;
-  const stage = /(?:z(?:ero)?|stage|_s)[_-]?([0-3])(?![0-9])/.exec(value);
-  if (!stage) return say('deepspeed');
-  // A name that negates the offload ("ds_zero2_no_offload.json", Chinese-LLaMA-Alpaca's scripts; c486) offloads nothing.
-  const offload = /offload/.test(value) && !/(?:^|[^a-z])no[_-]?offload/i.test(value) ? (stage[1] === '3' ? ' offload optimizer offload params' : ' offload optimizer') : '';
-  // The file is not in the text: what it offloads is read from its name only, so say so.
-  const note = offload ? `offload read from the file name "${value}" (${offload.trim()}); say "offload optimizer" or "offload params" if the file offloads less` : undefined;
-  const words = `deepspeed zero${stage[1]}${offload}`;
-  // What the file offloads is taken from its name, not its contents: a weak cue, said as one.
-  return note ? { say: words, note, weak: true } : say(words);
+  // ms-swift's `--deepspeed zero3_offload` and `--deepspeed zero2` name the stage without a file.
+  const named = shardingOfFileName(value) ?? shardingOfFileName(`ds_${value}`);
+  if (!named) return say('deepspeed');
+  return configFile(named, value, named.kind === 'zero' ? 'deepspeed ' : '');
 };
+
+/** A config file's name read as its sharding: the offload (and FSDP, whose file may set less) is the name's word only, weak and said. */
+function configFile(named: FileSharding, value: string, prefix: string): ReturnType<Handler> {
+  const words = `${prefix}${named.words}`;
+  if (named.kind === 'fsdp') return { say: words, note: `FSDP read from the config file's name "${value}"${named.offload ? ', with its CPU offload' : ''}; say the sharding if the file sets another`, weak: true };
+  if (!named.offload) return say(words);
+  const offload = named.words.replace(/^zero\d\s*/, '');
+  return { say: words, note: `offload read from the file name "${value}" (${offload}); say "offload optimizer" or "offload params" if the file offloads less`, weak: true };
+}
 
 const offloadDevice =
   (what: 'optimizer' | 'params'): Handler =>
@@ -123,7 +128,12 @@ export const SHARDING_KEYS: KeyTable = {
   zero: { reads: (v, ctx) => (numberOf(v) === 0 ? IGNORE : numeric('zero')(v, ctx)), source: 'hpcaitech/ColossalAI#5068, examples/language/llama/benchmark.py' },
   deepspeed: { reads: deepspeedFile },
   // Config files named after what they set: accelerate's zero3_offload.yaml, LLaMA-Factory's ds_z3_config.json.
-  config_file: { reads: (v) => (/(?:z(?:ero)?|stage)[_-]?[0-3]/.test(unquote(v)) ? deepspeedFile(v, { parent: null, axolotl: false, keys: new Set() }) : IGNORE) },
+  config_file: {
+    reads: (v) => {
+      const named = shardingOfFileName(unquote(v));
+      return named ? configFile(named, unquote(v), named.kind === 'zero' ? 'deepspeed ' : '') : IGNORE;
+    },
+  },
   deepspeed_config_file: { reads: deepspeedFile },
   // accelerate's block of DeepSpeed settings: its children (zero_stage, offload_*) are read by
   // their own keys, and `distributed_type: DEEPSPEED` says DeepSpeed runs; an empty `{}` says nothing.

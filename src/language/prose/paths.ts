@@ -2,6 +2,7 @@ import { CHECKPOINT_FOLDER } from '../config-keys.js';
 import { FAMILIES } from '../lexicon.js';
 import type { Piece } from '../mapped-text.js';
 import { isBareRepoId } from '../../hub/ids.js';
+import { shardingOfFileName } from '../sharding-file.js';
 
 /**
  * Links, paths and file names: a Hugging Face link or a bare `org/name` is kept whole for the
@@ -42,12 +43,6 @@ const RUN_VERB_SCRIPT = /(?:^|[_-])(?:inference|infer|predict)(?:[_-]|\.py$)/;
 /** A script named for training (`train.py`, `train_mem.py`, `finetune.py`, `sft.py`, `finetune_full.sh`) says the intent. */
 const TRAIN_SCRIPT = /^(?:[a-z0-9]+[_-])*?(?:train|finetune|fine_tune|sft)(?:[_-][a-z0-9]+)*\.(?:py|sh)$/;
 /**
- * A DeepSpeed config file passed to the launcher ("deepspeed scripts/zero2.json", "ds_z3_config.json") names its stage;
- * so does accelerate's config for it, a YAML file ("I use zero2.yaml", corpus c2371; open-r1's and TRL's
- * recipes/accelerate_configs/zero3.yaml).
- */
-const ZERO_FILE = /^(?:[a-z0-9]+[_-])*?(?:ds[_-]?)?(?:z|zero|stage)[_-]?([0-3])(?![0-9])[a-z0-9_\-]*\.(?:json|ya?ml)$/;
-/**
  * LongLoRA's SFT script, named without the project (and its forks': SinkLoRA, FreqKV, LongAlpaca); the underscored supervised_fine_tune.py is other projects' (CodeT5 fine-tunes) and stays a bare training script:
  * "supervised-fine-tune.py不支持多机多卡" (JIA-Lab-research/LongLoRA#77, c1273: read as a full fine-tune
  * of a 70B model). Read as the LongLoRA framework, whose preset says its LoRA default (low_rank_training True).
@@ -60,10 +55,11 @@ export function fileWords(name: string, notes?: string[]): string {
   }
   const method = METHOD_SCRIPT.exec(name);
   if (method) return method[1]!.padEnd(name.length);
-  const zero = ZERO_FILE.exec(name);
-  if (zero) {
-    if (/offload/.test(name)) notes?.push(`"${name}": ZeRO-${zero[1]} read from the file name; what it offloads is not (say "offload optimizer" or "offload params")`);
-    return `zero${zero[1]}`.padEnd(name.length);
+  // A DeepSpeed, accelerate or FSDP config file names its sharding ("I use zero2.yaml", corpus c2371; sharding-file.ts).
+  const sharding = /\.(?:json|ya?ml)$/.test(name) ? shardingOfFileName(name) : null;
+  if (sharding) {
+    if (sharding.offload || sharding.kind === 'fsdp') notes?.push(`"${name}": ${sharding.words} read from the file name only (say the sharding and what it offloads if the file sets another)`);
+    return sharding.words.padEnd(name.length);
   }
   if (INFERENCE_SCRIPT.test(name) && !(TRAIN_SCRIPT.test(name) && !RUN_VERB_SCRIPT.test(name))) return 'inference'.padEnd(name.length);
   return TRAIN_SCRIPT.test(name) ? 'train'.padEnd(name.length) : ' '.repeat(name.length);
