@@ -1,5 +1,6 @@
 import { ENGINE_NAMED } from '../vocabulary.js';
 import { ENGINE_PRINTOUTS } from '../engine-printouts.js';
+import { WRAPPER_ECHO_RULES } from './wrapper-echo-rules.js';
 import { LOG_EVIDENCE as LOG_EVIDENCE_RULES, type LogEvidence } from './log-evidence-rules.js';
 
 export { VLLM_RELEASE_SAID, nominalGB, type LogEvidence } from './log-evidence-rules.js';
@@ -17,11 +18,12 @@ export { VLLM_RELEASE_SAID, nominalGB, type LogEvidence } from './log-evidence-r
  */
 
 /**
- * The table, and after it an engine's own printouts (engine-printouts.ts: a source path in a traceback, a logger's
+ * The table, a wrapper's echo of the command it ran (wrapper-echo-rules.ts), and after them an engine's own printouts (engine-printouts.ts: a source path in a traceback, a logger's
  * tag or line format), each weak evidence of its engine as a logger's name is.
  */
 export const LOG_EVIDENCE: readonly LogEvidence[] = [
   ...LOG_EVIDENCE_RULES,
+  ...WRAPPER_ECHO_RULES,
   ...ENGINE_PRINTOUTS.filter((p) => !p.outsideLogsOnly).map((p) => ({ id: `log.engine.${p.id}`, pattern: p.pattern, engine: p.engine, example: p.example, ...(p.source ? { source: p.source } : {}) })),
 ];
 
