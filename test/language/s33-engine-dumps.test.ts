@@ -58,3 +58,30 @@ describe('SGLang named by its own option names', () => {
     expect(` ${canonicalText(corpusLineRead('c2449').scenario)} `).toContain(' sglang ');
   });
 });
+
+/**
+ * max_tokens as a generating call's keyword argument in the user's own script, its prompt a variable
+ * (config-keys/sequence.ts requestCap): mlx_lm's `generate(model, tokenizer, prompt=prompt, max_tokens=30000)`
+ * (ml-explore/mlx-examples#910, c2452) had been set aside as a request body's cap. First sight of these variations
+ * (on main's build): 1 of 6 right, the request body's guard only.
+ */
+describe("a generating call's max_tokens", () => {
+  it.each<[string, string]>([
+    ['Running Meta-Llama-3.1-8B 4bit with mlx_lm on a Mac:\nresponse = generate(model, tokenizer, prompt=text, max_tokens=20000, verbose=True)', 'gen 20000'],
+    ['qwen2.5-7b on a 4090 with vllm\nouts = llm.generate(prompt=prompts, max_tokens=4096)', 'gen 4096'],
+    ['mlx_lm 로 Qwen2.5-14B-Instruct-4bit 실행: generate(model, tokenizer, prompt=p, max_tokens=12000) 메모리 부족', 'gen 12000'],
+    ['用 mlx_lm 跑 Llama-3.1-70B-4bit，generate(model, tokenizer, prompt=prompt, max_tokens=30000, temp=0.7) 时内存不够', 'gen 30000'],
+  ])('%s', (text, words) => hasAll(text, [words]));
+
+  it("a request body's max_tokens stays one request's cap", () => {
+    expect(canonical('llama-3-8b served by vllm on a 4090; my request: {"prompt": "hello", "max_tokens": 512}')).not.toContain(' gen 512 ');
+  });
+
+  it('says the call it read the generation from', () => {
+    expect(read('用 mlx_lm 跑 Llama-3.1-70B-4bit，generate(model, tokenizer, prompt=prompt, max_tokens=30000, temp=0.7) 时内存不够').said).toMatch(/max_tokens=30000/);
+  });
+
+  it('c2452: mlx_lm generate(…, max_tokens=30000) is the generation', () => {
+    expect(` ${canonicalText(corpusLineRead('c2452').scenario)} `).toContain(' gen 30000 ');
+  });
+});

@@ -1,5 +1,5 @@
 import { count, numeric, serving } from './readers.js';
-import { IGNORE, numberOf, say, unquote, type Handler, type KeyTable } from './values.js';
+import { IGNORE, numberOf, say, unquote, type Handler, type KeyContext, type KeyTable } from './values.js';
 
 /** The sequence: its length, and the tokens generated after it. */
 
@@ -118,9 +118,22 @@ const requestCap: Handler = (v, ctx) => {
   const flag = ctx.spelling?.startsWith('-') === true;
   const body = flag ? undefined : (REQUEST_BODY_KEYS.find((k) => ctx.keys.has(k)) ?? (curl ? "curl's --data" : undefined));
   if (ctx.parent && SAMPLER_SECTION.test(ctx.parent)) return { ignore: true, note: `max_tokens ${unquote(v)} caps what the ${ctx.parent} section generates per request, not a length of the run` };
+  if (body === 'prompt' && callArgument(ctx)) {
+    // A call's keyword arguments in the user's own script, its prompt passed as a variable: `generate(model, tokenizer,
+    // prompt=prompt, max_tokens=30000, temp=0.7)` (mlx_lm, ml-explore/mlx-examples#910, corpus c2452, set aside as a
+    // request body's cap). The script generates that many tokens itself: read as gen, weak (a call may be a client's
+    // request to a server the message does not show), said with the argument.
+    return { say: `gen ${numberOf(v)}`, note: `${ctx.pair ?? `max_tokens=${unquote(v)}`}: the tokens your script's call generates`, weak: true };
+  }
   if (body) return { ignore: true, note: `max_tokens ${unquote(v)} is one request's cap (a request body: ${body})` };
   return numeric('gen')(v, ctx);
 };
+
+/** `max_tokens=N` written as a call's keyword argument beside `prompt=<a variable>`, not a body's `"prompt": "…"`. */
+function callArgument(ctx: KeyContext): boolean {
+  const prompt = ctx.values?.get('prompt')?.trim() ?? '';
+  return /^max_tokens\s*=\s*\d/.test(ctx.pair ?? '') && /^[a-z_][\w.]*$/i.test(prompt) && !ctx.keys.has('messages');
+}
 
 /**
  * vLLM's offline benchmarks (benchmark_throughput.py, benchmark_latency.py, `vllm bench`): these flags beside
