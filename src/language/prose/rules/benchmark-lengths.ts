@@ -26,7 +26,7 @@ export const BENCHMARK_LENGTH_RULES: readonly ProseRule[] = [
     when: (t) => t.includes('isl') && t.includes('osl'),
     write: (m) => written(tokens(m[1]!, m[2]), tokens(m[3]!, m[4]), m[0].length),
     example: 'benchmarking llama-3.1-70b fp8 on 8x h200 with tensorrt-llm (isl/osl = 1024/1024)',
-    source: 'NVIDIA/TensorRT-LLM#3822 (corpus c2471)',
+    source: 'NVIDIA/TensorRT-LLM#3822',
     weak: true,
     // "isl/osl" has a Hub id's shape (owner/name); it is the two names, not a repository.
     insideHubIds: true,
@@ -37,7 +37,7 @@ export const BENCHMARK_LENGTH_RULES: readonly ProseRule[] = [
     when: (t) => t.includes('isl') && t.includes('osl'),
     write: (m) => written(tokens(m[1]!, m[2]), tokens(m[3]!, m[4]), m[0].length),
     example: 'qwen2.5-32b on 2x a100 80gb, vllm, isl 4096 osl 512, concurrency 64',
-    source: 'NVIDIA/TensorRT-LLM#3822 (corpus c2471)',
+    source: 'NVIDIA/TensorRT-LLM#3822',
     weak: true,
   },
 ];
