@@ -28,3 +28,39 @@ export function llamaBenchTests(text: MappedText): MappedText {
   if (!/(?<![\w.-])(?:pp|tg|pg)[ \t]?\d/.test(text.text) || !BENCH_WORDS.test(text.text)) return text;
   return text.replace(TEST_NAME, (m) => (m[1] !== undefined && Number(m[1]) < FEWEST_PROMPT ? m[0] : blank(m[0])), 'tool.llama-bench-test');
 }
+
+/**
+ * llama-bench's table prints each run's settings as columns, `| model | size | params | backend | ngl | test | t/s |`
+ * with `|  99 |` under `ngl` in every row (ggml-org/llama.cpp#18683, corpus c2476: the column's 99 was a number not
+ * read, the layers on the GPU lost). The column is the -ngl the run was given: its first row's value is written
+ * "ngl N" (the flag's item), the same value in the other rows set aside with it. Only where the message is
+ * llama-bench's (BENCH_WORDS), and only a whole number under a header cell that is exactly `ngl` or `n_gpu_layers`.
+ */
+const CELL_SPLIT = /\|/g;
+export function llamaBenchColumns(text: MappedText): MappedText {
+  if (!/\|\s*(?:ngl|n_gpu_layers)\s*\|/.test(text.text) || !BENCH_WORDS.test(text.text)) return text;
+  const spans: { at: number; to: number; text: string }[] = [];
+  let column = -1;
+  let value: string | null = null;
+  for (let at = 0; at <= text.text.length; ) {
+    const newline = text.text.indexOf('\n', at);
+    const end = newline < 0 ? text.text.length : newline;
+    const line = text.text.slice(at, end);
+    const bars = [...line.matchAll(CELL_SPLIT)].map((m) => m.index);
+    const cells = bars.slice(0, -1).map((b, i) => ({ from: b + 1, to: bars[i + 1]! }));
+    const trimmed = (i: number) => line.slice(cells[i]!.from, cells[i]!.to).trim();
+    if (cells.length < 2) column = -1;
+    else if (column < 0) column = cells.findIndex((_, i) => /^(?:ngl|n_gpu_layers)$/.test(trimmed(i)));
+    else if (column < cells.length && /^\d+$/.test(trimmed(column)) && (value === null || value === trimmed(column))) {
+      const cell = cells[column]!;
+      const digits = line.slice(cell.from, cell.to);
+      const start = at + cell.from + digits.search(/\d/);
+      const to = start + trimmed(column).length;
+      spans.push({ at: start, to, text: value === null ? `ngl ${trimmed(column)}` : ' '.repeat(to - start) });
+      value = trimmed(column);
+    }
+    if (newline < 0) break;
+    at = newline + 1;
+  }
+  return spans.length ? text.replaceSpans(spans, 'tool.llama-bench-ngl-column') : text;
+}

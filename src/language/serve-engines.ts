@@ -1,6 +1,7 @@
 import { LMDEPLOY_OWN_KEYS } from './config-keys/lmdeploy.js';
 import { SGLANG_OWN_KEYS } from './config-keys/engines/sglang.js';
 import { MLX_SERVER_WORDS } from './vocabulary.js';
+import { ENGINE_PRINTOUTS } from './engine-printouts.js';
 
 /**
  * The serving engines a serve word can name (vocabulary.ts `serve`): each engine's name, the words
@@ -68,5 +69,12 @@ export const SERVE_ENGINES: readonly ServeEngine[] = [
   { name: 'DeepSpeed-MII', words: /(?<![a-z])mii(?![a-z])|fastgen/i, counted: { by: 'own', server: 'mii' } },
 ];
 
-/** The engine a serve item's words name, or undefined for a plain serve word ("serve", "deploy"). */
-export const serveEngineNamed = (words: string): ServeEngine | undefined => SERVE_ENGINES.find((e) => e.words.test(words));
+/**
+ * The engine a serve item's words name, or undefined for a plain serve word ("serve", "deploy"). Words that are an
+ * engine's own printout ("[TM][ERROR]", "ServerArgs(", engine-printouts.ts) name the engine the printout is of.
+ */
+export function serveEngineNamed(words: string): ServeEngine | undefined {
+  const printout = ENGINE_PRINTOUTS.find((p) => p.pattern.test(words.toLowerCase()));
+  const named = printout ? SERVE_ENGINES.find((e) => e.words.test(printout.engine)) : undefined;
+  return named ?? SERVE_ENGINES.find((e) => e.words.test(words));
+}

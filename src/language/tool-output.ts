@@ -4,7 +4,7 @@ import { blank, rewriteLines } from './line-rewrite.js';
 import type { MappedText } from './mapped-text.js';
 import { readUnslothBanner } from './unsloth-banner.js';
 import { withArticle } from './article.js';
-import { llamaBenchTests } from './llama-bench.js';
+import { llamaBenchColumns, llamaBenchTests } from './llama-bench.js';
 
 /**
  * Tool output pasted around a question (issue 11 §2): nvidia-smi's memory column, its table and
@@ -270,7 +270,7 @@ function hostfile(text: MappedText, notes: string[]): MappedText {
 /** nvidia-smi's tables, CSV and `used / total` figures, and PyTorch's OOM message, read as the cards they show; llama-bench's test names as no setting. */
 export function readToolOutput(text: MappedText): { text: MappedText; notes: string[] } {
   const notes: string[] = [];
-  const torch = llamaBenchTests(hostfile(deviceMaxMemory(maxMemory(torchMessages(readUnslothBanner(text, notes), notes), notes), notes), notes)).replace(SMI_COMMAND, (m) => blank(m[0]), 'tool.smi-command');
+  const torch = llamaBenchColumns(llamaBenchTests(hostfile(deviceMaxMemory(maxMemory(torchMessages(readUnslothBanner(text, notes), notes), notes), notes), notes))).replace(SMI_COMMAND, (m) => blank(m[0]), 'tool.smi-command');
   if (!/mib/.test(torch.text)) return { text: torch, notes };
   const read = tables(queryCsv(torch));
   const usage = read.replace(USAGE, (m) => {

@@ -10,6 +10,8 @@ import { readSlurm } from '../slurm.js';
 import { evaluateValueArithmetic } from '../value-arithmetic.js';
 import { readToolOutput } from '../tool-output.js';
 import { cardDtypeFlags } from '../prose/card-dtype.js';
+import { applyRules } from '../prose/engine.js';
+import { ENGINE_PRINTOUT_RULES } from '../prose/rules/engine-printouts.js';
 import { readVerl } from '../verl.js';
 import { component } from './optimizer.js';
 import { DATA_BLOCKS, NO_MEMORY_EFFECT } from './ignored.js';
@@ -107,7 +109,11 @@ export function readConfig(raw: MappedText): ConfigReading {
   const scriptNodes = nodeCountOf(raw.text, raw.original);
   // `$((5 * 1024))` is written as its value before the code reader blanks what starts with `$`; a key's
   // value written as a sum (`max_model_len=4096*2`) as its number (value-arithmetic.ts).
-  const code = readCodeDump(cardDtypeFlags(evaluateValueArithmetic(evaluateShellArithmetic(raw))));
+  // An engine's printout outside the logs (a quoted error's logger tag, a dump's class, a source path) is written as the
+  // engine's word first, before the code reader blanks a call's name and the prose a path (prose/rules/engine-printouts.ts),
+  // so that the keys around it are read in that engine's namespace.
+  const printed = applyRules(raw, ENGINE_PRINTOUT_RULES, []);
+  const code = readCodeDump(cardDtypeFlags(evaluateValueArithmetic(evaluateShellArithmetic(printed))));
   const notes: string[] = [...code.notes];
   const slurm = readSlurm(code.text);
   // `--nnodes $SLURM_NNODES` under a Slurm allocation: the allocation says how many (slurm.ts).

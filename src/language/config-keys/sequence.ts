@@ -1,5 +1,5 @@
 import { count, numeric, serving } from './readers.js';
-import { IGNORE, numberOf, say, unquote, type Handler, type KeyTable } from './values.js';
+import { IGNORE, numberOf, say, unquote, type Handler, type KeyContext, type KeyTable } from './values.js';
 
 /** The sequence: its length, and the tokens generated after it. */
 
@@ -118,9 +118,22 @@ const requestCap: Handler = (v, ctx) => {
   const flag = ctx.spelling?.startsWith('-') === true;
   const body = flag ? undefined : (REQUEST_BODY_KEYS.find((k) => ctx.keys.has(k)) ?? (curl ? "curl's --data" : undefined));
   if (ctx.parent && SAMPLER_SECTION.test(ctx.parent)) return { ignore: true, note: `max_tokens ${unquote(v)} caps what the ${ctx.parent} section generates per request, not a length of the run` };
+  if (body === 'prompt' && callArgument(ctx)) {
+    // A call's keyword arguments in the user's own script, its prompt passed as a variable: `generate(model, tokenizer,
+    // prompt=prompt, max_tokens=30000, temp=0.7)` (mlx_lm, ml-explore/mlx-examples#910, corpus c2452, set aside as a
+    // request body's cap). The script generates that many tokens itself: read as gen, weak (a call may be a client's
+    // request to a server the message does not show), said with the argument.
+    return { say: `gen ${numberOf(v)}`, note: `${ctx.pair ?? `max_tokens=${unquote(v)}`}: the tokens your script's call generates`, weak: true };
+  }
   if (body) return { ignore: true, note: `max_tokens ${unquote(v)} is one request's cap (a request body: ${body})` };
   return numeric('gen')(v, ctx);
 };
+
+/** `max_tokens=N` written as a call's keyword argument beside `prompt=<a variable>`, not a body's `"prompt": "…"`. */
+function callArgument(ctx: KeyContext): boolean {
+  const prompt = ctx.values?.get('prompt')?.trim() ?? '';
+  return /^max_tokens\s*=\s*\d/.test(ctx.pair ?? '') && /^[a-z_][\w.]*$/i.test(prompt) && !ctx.keys.has('messages');
+}
 
 /**
  * vLLM's offline benchmarks (benchmark_throughput.py, benchmark_latency.py, `vllm bench`): these flags beside
@@ -140,19 +153,46 @@ const VLLM_BENCHMARK = ['num_prompts', 'enforce_eager', 'gpu_memory_utilization'
  * 129-token engine. Alone, with an output length, the sequence holds both, taken on a weak cue (a request's
  * length, where the program may size for more): said.
  */
-const benchmarkInput: Handler = (v, ctx) => {
+const benchmarkInputOf = (outputKey: string): Handler => (v, ctx) => {
+  const inputKey = ctx.current ?? 'input_len';
   const cap = ['max_model_len', 'session_len'].find((k) => ctx.keys.has(k));
-  if (cap) return { ignore: true, note: `input_len ${unquote(v)} is one request's prompt; the server is sized for its ${cap}` };
+  if (cap) return { ignore: true, note: `${inputKey} ${unquote(v)} is one request's prompt; the server is sized for its ${cap}` };
   const input = numberOf(v);
   if (!Number.isFinite(input)) return IGNORE;
-  const output = numberOf(ctx.values?.get('output_len') ?? '');
+  const output = numberOf(ctx.values?.get(outputKey) ?? '');
   const sum = Number.isFinite(output) ? input + output : input;
-  const words = Number.isFinite(output) ? `input_len ${input} + output_len ${output}` : `input_len ${input}`;
+  const words = Number.isFinite(output) ? `${inputKey} ${input} + ${outputKey} ${output}` : `${inputKey} ${input}`;
   if (VLLM_BENCHMARK.some((k) => ctx.keys.has(k))) {
     return { ignore: true, note: `${words} is each benchmark request's length; the benchmark starts its engine at the model's own window, as vLLM's does without --max-model-len (say seq N for a shorter one)` };
   }
   return { say: `seq ${sum}`, note: `sequence ${sum}: ${words}, one request's length (say seq N if the program is sized for more)`, weak: true };
 };
+const benchmarkInput = benchmarkInputOf('output_len');
+
+/** A benchmark's output length: the tokens each request generates (its input length is read at its own key). */
+const benchmarkOutput: Handler = (v, ctx) =>
+  ctx.keys.has('session_len') ? { ignore: true, note: `${ctx.current ?? 'output_len'} ${unquote(v)} is one request's; the server is sized for its session_len` } : numeric('gen')(v, ctx);
+
+/**
+ * The other spellings of a benchmark's request length (the twenty-ninth session, b71): TensorRT-LLM's and the serving
+ * reports' ISL / OSL, "(ISL=2000, OSL=2000)" (NVIDIA/TensorRT-LLM#3822, corpus c2471, read as the model's window);
+ * vLLM's and SGLang's serving benchmarks, `--random-input-len 1024 --random-output-len 128` (vllm benchmarks/
+ * benchmark_serving.py, sglang bench_serving.py) and `--sonnet-input-len` / `--sonnet-output-len`; trtllm-bench's
+ * data set, `prepare_dataset.py … token-norm-dist --input-mean 128 --output-mean 128`. Read as --input-len and
+ * --output-len are: the prompt and what is generated, one request's length, weak.
+ */
+const BENCHMARK_LENGTH_PAIRS: readonly [input: string, output: string][] = [
+  ['isl', 'osl'],
+  ['random_input_len', 'random_output_len'],
+  ['sonnet_input_len', 'sonnet_output_len'],
+  ['input_mean', 'output_mean'],
+];
+const BENCHMARK_LENGTH_KEYS: KeyTable = Object.fromEntries(
+  BENCHMARK_LENGTH_PAIRS.flatMap(([input, output]) => [
+    [input, { reads: benchmarkInputOf(output), source: 'NVIDIA/TensorRT-LLM#3822 (c2471); vllm benchmarks/benchmark_serving.py; trtllm-bench prepare_dataset.py' }],
+    [output, { reads: benchmarkOutput }],
+  ]),
+);
 
 export const SEQUENCE_KEYS: KeyTable = {
   max_seq_length: { reads: numeric('seq') },
@@ -232,4 +272,5 @@ export const SEQUENCE_KEYS: KeyTable = {
   max_gen_len: { reads: numeric('gen'), source: 'meta-llama/llama example_chat_completion.py; JIA-Lab-research/LongLoRA#163' },
   output_len: { reads: (v, ctx) => (ctx.keys.has('session_len') ? { ignore: true, note: `output_len ${unquote(v)} is one request's; the server is sized for its session_len` } : numeric('gen')(v, ctx)) },
   max_tokens: { reads: requestCap, source: 'InternLM/lmdeploy#2416; PrimeIntellect-ai/prime-rl#950' },
+  ...BENCHMARK_LENGTH_KEYS,
 };

@@ -1,3 +1,4 @@
+import { ANY_ENGINE_PRINTOUT } from '../engine-printouts.js';
 import type { Item } from '../items.js';
 import { serveEngineNamed } from '../serve-engines.js';
 import { engineOfTheRun } from './engine-choice.js';
@@ -34,12 +35,17 @@ const KEYED = /^\s*--|[a-z0-9]_[a-z]|[:=]/i;
  */
 const LINKED = /^\s*https?:\/\//i;
 
-export type Evidence = 'command' | 'key' | 'prose' | 'link';
-const RANK: Record<Evidence, number> = { command: 3, key: 2, prose: 1, link: 0 };
+export type Evidence = 'command' | 'key' | 'prose' | 'printout' | 'link';
+/**
+ * An engine's printout (engine-printouts.ts: a logger's tag, a source path in a traceback) is the run's own
+ * output, stronger than a docs page, weaker than the user's words: a log can be pasted from another run.
+ */
+const RANK: Record<Evidence, number> = { command: 4, key: 3, prose: 2, printout: 1, link: 0 };
 
 /** How strongly an item's own words name what they name. */
 export function evidenceOf(words: string): Evidence {
   if (LINKED.test(words)) return 'link';
+  if (ANY_ENGINE_PRINTOUT.test(words)) return 'printout';
   if (COMMAND.test(words)) return 'command';
   if (KEYED.test(words)) return 'key';
   return 'prose';
@@ -52,7 +58,7 @@ export function engineNamed(i: Item): string | null {
 }
 
 /** How the note names the evidence the engine was read from. */
-const LEAD_WORDS: Record<Evidence, string> = { command: 'the command', key: 'a setting', prose: 'a setting', link: 'a link to its docs' };
+const LEAD_WORDS: Record<Evidence, string> = { command: 'the command', key: 'a setting', prose: 'a setting', printout: 'its own printout', link: 'a link to its docs' };
 
 export function enginesByEvidence(items: Item[], notes: string[], text = ''): Item[] {
   const named = items.filter((i) => engineNamed(i) !== null);

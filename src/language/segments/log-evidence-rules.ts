@@ -455,7 +455,7 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
   },
   {
     id: 'log.engine.lmdeploy',
-    pattern: /^\s*(\[tm\])\[/,
+    pattern: /^\s*(\[tm\]\[[a-z]+\])/,
     engine: 'lmdeploy',
     example: '[TM][INFO] [LlamaCacheManager] max_entry_count = 4',
     source: 'InternLM/lmdeploy#519',

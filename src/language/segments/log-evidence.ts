@@ -1,8 +1,10 @@
 import { ENGINE_NAMED } from '../vocabulary.js';
-import { LOG_EVIDENCE } from './log-evidence-rules.js';
+import { ENGINE_PRINTOUTS } from '../engine-printouts.js';
+import { WRAPPER_ECHO_RULES } from './wrapper-echo-rules.js';
+import { LOG_EVIDENCE as LOG_EVIDENCE_RULES, type LogEvidence } from './log-evidence-rules.js';
 import { pathModelSpan, sizesSaidAlone } from './log-path-model.js';
 
-export { LOG_EVIDENCE, VLLM_RELEASE_SAID, nominalGB, type LogEvidence } from './log-evidence-rules.js';
+export { VLLM_RELEASE_SAID, nominalGB, type LogEvidence } from './log-evidence-rules.js';
 
 /**
  * What a log still tells, though its numbers set nothing (issue 22, b13). A log segment is
@@ -15,6 +17,16 @@ export { LOG_EVIDENCE, VLLM_RELEASE_SAID, nominalGB, type LogEvidence } from './
  * - an RL trainer's own worker names (verl's Ray actors, "ray::WorkerDict.actor_rollout_…"): weak
  *   evidence of the trainer, written as its algorithm, once, where nothing outside the logs names one.
  */
+
+/**
+ * The table, a wrapper's echo of the command it ran (wrapper-echo-rules.ts), and after them an engine's own printouts (engine-printouts.ts: a source path in a traceback, a logger's
+ * tag or line format), each weak evidence of its engine as a logger's name is.
+ */
+export const LOG_EVIDENCE: readonly LogEvidence[] = [
+  ...LOG_EVIDENCE_RULES,
+  ...WRAPPER_ECHO_RULES,
+  ...ENGINE_PRINTOUTS.filter((p) => !p.outsideLogsOnly).map((p) => ({ id: `log.engine.${p.id}`, pattern: p.pattern, engine: p.engine, example: p.example, ...(p.source ? { source: p.source } : {}) })),
+];
 
 /** An engine named outside the logs (the vocabulary's engine words, and TGI's and llama.cpp's). */
 const ENGINE_WORDS = new RegExp(`${ENGINE_NAMED.source}|\\btgi\\b|text-generation-inference|text_generation_launcher|llama[.\\- ]?cpp|llama-(?:cli|server)|\\bollama\\b`, 'i');

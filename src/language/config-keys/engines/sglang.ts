@@ -20,6 +20,17 @@ const torchaoConfig: Handler = (v) => {
 };
 
 /**
+ * ServerArgs fields with no memory effect that no other engine the reader knows has (vLLM's EngineArgs, TGI's
+ * launcher, lmdeploy's and TensorRT-LLM's options lack them): a dump that prints them is SGLang's, whatever its
+ * shape. "served_model_name='/data/…/Qwen3.5-9B', weight_version='default', …, file_storage_path='sglang_storage',
+ * enable_cache_report=False, reasoning_parser='qwen3', …, sampling_defaults='model', dp_size=1" (a run of SGLang's
+ * ServerArgs repr cut before its class name, gpustack/gpustack#4770, corpus c2449) had read as vLLM, the default
+ * for "deploy". Each names SGLang as a setting does, weak (said with the key), and sizes nothing.
+ */
+const SGLANG_DUMP_ONLY_KEYS = ['file_storage_path', 'enable_cache_report', 'completion_template', 'hf_chat_template_name', 'sampling_defaults', 'weight_version'];
+const namesSglang: Handler = (v, ctx) => ({ say: 'serve', note: `${ctx.current ?? 'the key'} is an option only SGLang has: read as SGLang`, weak: true });
+
+/**
  * SGLang's own option names as written (`--mem-fraction-static 0.9`, `mem_fraction_static=0.717` in its
  * `server_args=ServerArgs(…)` dump): ServerArgs fields no other engine the reader knows has (vLLM budgets
  * with --gpu-memory-utilization and --max-num-seqs, LightLLM with --mem_fraction and --running_max_req_size,
@@ -28,7 +39,7 @@ const torchaoConfig: Handler = (v) => {
  * container's dump, sgl-project/sglang#12496, c177; the dump alone, sgl-project/sglang#1463, c176). Not
  * --max-total-tokens: TGI has that spelling too (one request's cap there), so it names neither.
  */
-export const SGLANG_OWN_KEYS = /mem[_-]fraction[_-]static|max[_-]running[_-]requests|chunked[_-]prefill[_-]size|max[_-]prefill[_-]tokens/i;
+export const SGLANG_OWN_KEYS = new RegExp(String.raw`mem[_-]fraction[_-]static|max[_-]running[_-]requests|chunked[_-]prefill[_-]size|max[_-]prefill[_-]tokens|${SGLANG_DUMP_ONLY_KEYS.map((k) => k.replace(/_/g, '[_-]')).join('|')}`, 'i');
 
 /**
  * SGLang's options: ServerArgs (python/sglang/srt/server_args.py, the dataclass's fields and their
@@ -58,6 +69,7 @@ export const SGLANG: Engine = {
     shared('--tp-size', '--tensor-parallel-size'),
     shared('--pp-size', '--pipeline-parallel-size'),
     shared('--disable-cuda-graph'),
+    ...SGLANG_DUMP_ONLY_KEYS.map((k) => reads(namesSglang, `--${k.replace(/_/g, '-')}`)),
     // --max-total-tokens is SGLang's KV pool in tokens, set in place of what the fraction leaves;
     // TGI's option of that spelling is one request's cap (sequence.ts reads that one).
     unmodelled("the KV pool's size in tokens, in place of what --mem-fraction-static leaves", 'kv cache', '--max-total-tokens'),
@@ -87,7 +99,7 @@ export const SGLANG: Engine = {
       --radix-eviction-policy --device --stream-interval --random-seed --watchdog-timeout --dist-timeout
       --download-dir --base-gpu-id --gpu-id-step --log-level --log-level-http --log-requests --log-requests-level
       --show-time-cost --enable-metrics --decode-log-interval --api-key --served-model-name --chat-template
-      --completion-template --file-storage-path --enable-cache-report --reasoning-parser --tool-call-parser
+      --reasoning-parser --tool-call-parser
       --load-balance-method --dist-init-addr --nnodes --node-rank --json-model-override-args --lora-backend
       --attention-backend --sampling-backend --grammar-backend --enable-hierarchical-cache --hicache-ratio
       --hicache-size --disable-radix-cache --disable-cuda-graph-padding --enable-nccl-nvls --disable-outlines-disk-cache

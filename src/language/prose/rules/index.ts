@@ -76,6 +76,7 @@ import { SUPPORTED_VALUE_RULES } from './supported-values.js';
 import { ARGUMENT_GROUP_RULES } from './argument-groups.js';
 import { TUNE_A_SETTING_RULES } from './tune-a-setting.js';
 import { GENERATED_TOKEN_RULES } from './generated-tokens.js';
+import { BENCHMARK_LENGTH_RULES } from './benchmark-lengths.js';
 
 export { CARD_DTYPE_RULES, CITATION_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
 export { reportedTopic } from './oom-reports.js';
@@ -89,6 +90,8 @@ export { reportedTopic } from './oom-reports.js';
 const PROSE_ORDER = [
   // A results table's length column, before any rule reads its cells as lengths or numbers (length-tables.ts).
   ...LENGTH_TABLE_RULES.map((rule) => rule.id),
+  // A benchmark's ISL and OSL in prose, before a count or a length reads either number (benchmark-lengths.ts).
+  ...BENCHMARK_LENGTH_RULES.map((rule) => rule.id),
   // The HF Trainer's printed batch summary, before its words read as keywords (trainer-summary.ts).
   ...TRAINER_SUMMARY_RULES.map((rule) => rule.id),
   'prose.html-tag',
@@ -399,6 +402,7 @@ const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   LORA_TARGET_CJK_RULES,
   LORA_RANK_WORD_RULES,
   PURE_PRECISION_CJK_RULES,
+  BENCHMARK_LENGTH_RULES,
 ];
 for (const rule of LATER_GROUPS.flat()) BY_ID.set(rule.id, rule);
 
