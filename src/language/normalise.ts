@@ -48,6 +48,16 @@ const FRENCH_UNITS: Record<string, string> = { G: 'gb', M: 'mb', T: 'tb' };
  * ("我用的是A100,40G", ztxz16/fastllm#181, corpus c2059: read as 100.40 GB and no card; "4090,24G", "RTX 3090,24GB") is a list.
  */
 const DECIMAL_COMMA = /(?<=(?<![\p{L}\p{N}_.\-])\d{1,3}),(?=\d{1,2}\s?[GMTgmt](?:i?[Bb])?(?![\p{L}\p{N}]))/gu;
+/**
+ * Two whole amounts of two digits, the second the larger, are a list, not a decimal: "显存占用 17,18G 的样子" (17 or
+ * 18 GB, xusenlinzy/api-for-open-llm#78, c2506), "16,24GB cards"; hardware/spans-not-cards.ts sets the list aside.
+ * A decimal's part after the comma is no larger whole than the part before ("2,51 Go" has one digit before).
+ */
+function listOfAmounts(m: RegExpExecArray): boolean {
+  const before = /(?<!\d)\d{2}$/.exec(m.input.slice(0, m.index))?.[0];
+  const after = /^\d{2}(?!\d)/.exec(m.input.slice(m.index + 1))?.[0];
+  return before !== undefined && after !== undefined && Number(after) > Number(before);
+}
 
 /**
  * Characters that show nothing themselves but change what is around them: zero-width spaces and
@@ -66,8 +76,11 @@ export function withoutInvisibles(text: string): string {
   return text.replace(INVISIBLE, '');
 }
 const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join('')}]`, 'g');
-/** Emoji and other pictographs: decoration, never a request word. */
-const PICTOGRAPH = /\p{Extended_Pictographic}\ufe0f?|\ufe0f/gu;
+/**
+ * Emoji and other pictographs: decoration, never a request word. The heavy times signs are times signs
+ * (LOOKALIKES): "_gpu peak memory:[45GB✖️8GPUS]_" (hiyouga/LlamaFactory#8876, c2481) is 45 GB on each of eight GPUs.
+ */
+const PICTOGRAPH = /(?![\u2715\u2716])\p{Extended_Pictographic}\ufe0f?|\ufe0f/gu;
 
 /**
  * Slack `<url|label>` keeps the label; `<url>` keeps the url (a Hub link names a model);
@@ -86,7 +99,7 @@ export function normalise(input: string | MappedText): MappedText {
     .replace(LOOKALIKE, (m) => LOOKALIKES[m[0]]!, 'normalise.lookalike')
     .replace(/[ГТМ]/i.test(text.text) ? CYRILLIC_UNIT : NEVER, (m) => CYRILLIC_UNITS[m[0][0]!.toLowerCase()]!, 'normalise.cyrillic-unit')
     .replace(/\d\s?[GMT]o/.test(text.text) ? FRENCH_UNIT : NEVER, (m) => FRENCH_UNITS[m[0][0]!]!, 'normalise.french-unit')
-    .replace(/\d,\d/.test(text.text) ? DECIMAL_COMMA : NEVER, () => '.', 'normalise.decimal-comma')
+    .replace(/\d,\d/.test(text.text) ? DECIMAL_COMMA : NEVER, (m) => (listOfAmounts(m) ? ',' : '.'), 'normalise.decimal-comma')
     .replace(/[A-Z]+|[^\x00-\x7f]/g, (m) => lowerSameLength(m[0]), 'normalise.lower-case')
     // Traditional Chinese read as simplified, one character for one (traditional-chinese.ts).
     .replace(/[\u4e00-\u9fff]/.test(text.text) ? TRADITIONAL : NEVER, (m) => TRADITIONAL_TO_SIMPLIFIED[m[0]]!, 'normalise.traditional-chinese');

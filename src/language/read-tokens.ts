@@ -160,7 +160,8 @@ export function readTokens(raw: readonly Token[]): TokenReading {
       continue;
     }
     // A count joins its card directly: "256 and max-completions=256 on 20G" counts no cards.
-    if (t.type === 'number' && /^\d+$/.test(t.text) && !TAKES_NUMBER.has(out[i - 1]?.type ?? '') && next && ['gpu', 'gpus', 'capacity', 'on'].includes(next.type) && (outGaps[i + 1] ?? '').includes(PROSE)) {
+    // Nor across a comma to a memory (rhw12, s33): "17,18G" is 17 or 18 GB, "(Mac16,9), 64GB" no nine devices (c2506, c2457).
+    if (t.type === 'number' && /^\d+$/.test(t.text) && !TAKES_NUMBER.has(out[i - 1]?.type ?? '') && next && (['gpu', 'gpus', 'capacity', 'on'].includes(next.type) && (outGaps[i + 1] ?? '').includes(PROSE) || (next.type === 'capacity' && /[,，、;；]/.test(outGaps[i + 1] ?? '')))) {
       unread.push({ text: t.text, offset: t.offset, foreign: false });
       continue;
     }

@@ -5,6 +5,7 @@ import { memoryOfItsOwn, moddedMemory, moddedProduct, siblings } from '../../sce
 import { GPU_NAMES, gpuIdOf } from '../lexicon.js';
 import { compact } from '../spelling.js';
 import { GUARD_RULES, PART_RULES } from './rules.js';
+import { tableColumnGuards } from './table-columns.js';
 import { onServerBoards } from './server-boards.js';
 import { readSharedName } from './shared-names.js';
 import type { Guarded, HardwareReading, Part } from './types.js';
@@ -68,7 +69,8 @@ export function scanHardware(text: string): HardwareScan {
 }
 
 function findGuards(text: string): Guarded[] {
-  const found: Guarded[] = [];
+  // A table's column of sizes or memory in use (table-columns.ts): read by the column's place, not by a pattern.
+  const found: Guarded[] = tableColumnGuards(text);
   for (const rule of GUARD_RULES) {
     rule.pattern.lastIndex = 0;
     for (const m of allMatches(rule.pattern, text)) {
@@ -93,7 +95,8 @@ function findParts(text: string, guarded: Guarded[]): Part[] {
         // 4070 Ti asked against the 16 GB the user wrote (a stranger's message, twenty-third session).
         const superAfter = /^[\s-]*super\b/.exec(text.slice(part.end));
         const superId = superAfter ? gpuIdOf(`${g.card!.replace(/\s+/g, '')}super`) : undefined;
-        const bare = superId ?? gpuIdOf(g.card!.replace(/\s+/g, ''));
+        // "RTX PRO 6000" (c2451): NVIDIA's "PRO" before the number is the name's, whatever vendor words stand before it.
+        const bare = superId ?? gpuIdOf((g.pro ? 'pro' : '') + g.card!.replace(/\s+/g, ''));
         const generation = bare ? (superId ? superAfter : null) : /^[\s-]*(?:ada|pro|blackwell)\b/.exec(text.slice(part.end));
         const withVendor = m[0].replace(/(?:gpus?|cards?|['’]s)$/, '');
         const named = generation && (superId || gpuIdOf(withVendor + generation[0])) ? withVendor + generation[0] : withVendor;
@@ -103,7 +106,7 @@ function findParts(text: string, guarded: Guarded[]): Part[] {
         part.gpuId = gpuId;
         // "8 A10Gs", "4 L4s": a plural the catalog reads by its singular is written as the singular (the
         // lexer reads "a100s", whose s follows a digit, but not "a10gs": "8 A10Gs" was read as no card, c856).
-        const name = superId ? `${g.card!.replace(/\s+/g, '')}super` : bare ? g.card!.replace(/\s+/g, '') : compact(named);
+        const name = superId ? `${g.card!.replace(/\s+/g, '')}super` : bare ? (g.pro ? 'rtxpro' : '') + g.card!.replace(/\s+/g, '') : compact(named);
         part.written = /s$/.test(name) && !GPU_NAMES.has(compact(name)) ? name.slice(0, -1) : name;
         // "GeForce RTX 2060 SUPER (8 GiB VRAM)": a SUPER the catalog lacks (the 2060 SUPER has 8 GB, the 2060 6 or 12);
         // the card read is its base, and the phrase reads on across the word to the memory the user states.
@@ -229,7 +232,9 @@ function readPhrase(phrase: Part[], text: string): HardwareReading | null {
   // (hpcaitech/ColossalAI#5139, c915: "How to run llama2 70B pretrain on 32gpus?" was refused as an unknown word in a short request).
   // Only after the word that puts a run on them: "total batch = 32gpus * batch_size" (c650) is the user's sum,
   // "请问您这边 32gpus 显存是多少" (c772) asks about someone else's.
-  const runOn = /\b(?:on|with|using|across|over)\s+$/.test(text.slice(Math.max(0, parts[0]!.at - 8), parts[0]!.at));
+  // After a times sign too: "_gpu peak memory:[45GB✖️8GPUS]_" (hiyouga/LlamaFactory#8876, c2481) is a peak of 45 GB
+  // (set aside as a measurement) on each of eight GPUs.
+  const runOn = /\b(?:on|with|using|across|over)\s+$|[x×*✖]\ufe0f?\s*$/.test(text.slice(Math.max(0, parts[0]!.at - 8), parts[0]!.at));
   if (parts.length === 1 && parts[0]!.role === 'count' && runOn && /^\d+(?:gpus?|cards?)$/.test(text.slice(parts[0]!.at, parts[0]!.end))) {
     const n = parts[0]!.value;
     return { at: parts[0]!.at, end: parts[0]!.end, nodes: null, perNode: null, count: n, gpuId: null, memoryGiB: null, parts, notes: [], canonical: `${n} gpus` };

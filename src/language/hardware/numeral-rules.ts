@@ -34,7 +34,8 @@ export const NUMERAL_PART_RULES: readonly HardwareRule<PartRole>[] = [
     // (单 before a card is its own line of products in no message seen).
     id: 'hw.count-chinese-numeral-card',
     role: 'count',
-    pattern: /(?<![第每十\d])(?<word>双|两|三|四|五|六|七|八)(?=[ \t]*(?:nvidia[ \t]*|rtx[ \t]*|tesla[ \t]*|geforce[ \t]*)?(?:[a-z]{1,3}\d{2,4}|\d{4})[a-z]{0,4}(?![a-z\d.])(?![ \t]*\/))/g,
+    pattern: /(?<![第每十\d])(?<word>双|两|三|四|五|六|七|八)(?=[ \t]*(?:(?:nvidia|rtx|tesla|geforce|pro)[ \t]*){0,3}(?:[a-z]{1,3}\d{2,4}|\d{4})[a-z]{0,4}(?![a-z\d.])(?![ \t]*\/))/g,
+    // The card's name may hold several words: "双 RTX PRO 6000", "两 NVIDIA RTX PRO 6000" (c2451's phrase in Chinese).
     example: '在双 2080ti 22G显卡下，exl2的速度是awq的两倍以上',
     source: 'c1253 xorbitsai/inference#852',
   },

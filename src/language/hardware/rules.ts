@@ -147,7 +147,9 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     id: 'hw.count-word',
     role: 'count',
     // …or before the card's memory and then the card ("two 80G A800 nodes", c591).
-    pattern: /\b(?<word>single|dual|double|twin|two|triple|three|quad|four|eight)\b(?=[\s*_-]+(?:[a-z]{1,8}[\s-]+|\d{2,3}\s*gb?\s+)?(?:[a-z]{1,3}\d|\d{4}))/g,
+    // A card's name of several words after it: its vendor's words and "PRO" ("Dual RTX PRO 6000", sgl-project/sglang#10521,
+    // c2451: read as one card; "twin NVIDIA RTX PRO 6000", "triple Radeon PRO W7900").
+    pattern: /\b(?<word>single|dual|double|twin|two|triple|three|quad|four|eight)\b(?=[\s*_-]+(?:(?:nvidia|geforce|tesla|rtx|gtx|amd|radeon|instinct|quadro|pro)[\s-]+){0,3}(?:[a-z]{1,8}[\s-]+|\d{2,3}\s*gb?\s+)?(?:[a-z]{1,3}\d|\d{4}))/g,
     example: 'dual 3090 (48GB total)',
   },
   {
@@ -189,7 +191,9 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // to the number ("4x RTX 4090D", "5090D"): read with it by card-suffixes.ts.
     // A card of four digits takes a plural as a lettered one does ("a100s"): "70b model with large context loads with
     // two 3090s" (ggml-org/llama.cpp, corpus c1854: the count went unread, and "context … two" was read as seq 2).
-    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*])|(?<=\d(?:gb|g)))(?![x×*](?=[a-z\d]))(?!(?<=\d)gb?(?=[a-z]{1,3}\d)|(?<=\dg)b(?=[a-z]{1,3}\d))${VENDOR}(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?s?)(?:gpus?|cards?|['’]s)?(?:(?=[x×*]\d)|(?<=\d{4})(?=d(?:[\s-]*v2)?(?![a-z\d]))|(?![a-z\d]|-(?!(?:sxm\d?|pcie)\b)[a-z]))`, 'g'),
+    // NVIDIA's "PRO" may stand before the number ("RTX PRO 6000", c2451): the name is read whole (engine.ts), so a count
+    // word or numeral before it joins it ("Dual RTX PRO 6000", "双 RTX PRO 6000", "RTX PRO 6000 두 장").
+    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*])|(?<=\d(?:gb|g)))(?![x×*](?=[a-z\d]))(?!(?<=\d)gb?(?=[a-z]{1,3}\d)|(?<=\dg)b(?=[a-z]{1,3}\d))${VENDOR}(?<pro>pro[\s-]*(?=\d{4}))?(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?s?)(?:gpus?|cards?|['’]s)?(?:(?=[x×*]\d)|(?<=\d{4})(?=d(?:[\s-]*v2)?(?![a-z\d]))|(?![a-z\d]|-(?!(?:sxm\d?|pcie)\b)[a-z]))`, 'g'),
     example: 'I am running the qwq model on a server with L40GPU',
     source: 'c324',
   },
@@ -239,8 +243,10 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // fresh batches): "dpo training with Qwen2.5-0.5B+1000 seq length cost 17GB GPU mem" (c1837), "One card post training
     // only costs 5.5GIB GPU memory" (c1869), "I'm seeing huge memory usage (160GB VRAM)" (c1866), "I would expect to get a
     // memory usage somewhere around ~5gb" (c1823), "It has peak memory of ~28GB" (c1833): each had been read as the card.
+    // The amount may open a bracket: "_gpu peak memory:[45GB✖️8GPUS]_" (hiyouga/LlamaFactory#8876, c2481: read as eight
+    // 45 GB cards; the "8GPUS" after it is still the count), "usage (about 20GB)".
     pattern: new RegExp(
-      String.raw`(?:\b(?:(?:off)?load(?:s|ed|ing)(?=\s+(?:about\s+|around\s+|only\s+|~\s*)?\d+(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:to|into|onto|on)\s+(?:the\s+)?["']?(?:gpu|vram|card))|reach(?:es|ed|ing)?|(?:runs?|running|ran)\s+at|uses?|used|using up|utili[sz](?:es|ed|ing|e)|usage(?:\s+(?:is|was|of|at|reached|reaches))?(?:\s*[:=(])?|consum(?:es|ed|ing)|cost(?:s|ing)?|takes? up|took up|taking up|eat(?:s|ing|en)?|ate|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+(?:gpu\s+|vram\s+)?(?:memory|vram|mem)(?:\s+usage)?)?(?:\s+(?:at|of|is|was))?(?:\s*[:=])?|goes up to|went up to|grows? to|占用了?|用了)|(?:占了?|吃了?|保持在?)(?=\s*(?:高达|达到了?|将近|接近|超过|大约|约)?\s*\d)|\busing(?=\s+(?:close to|about|around|nearly|almost|roughly|approximately|more than|over)\s)|(?:跳|涨|升|增长|增加|飙升?|减小|减少|降低?|缩小|变)到|(?:降低|减少|减小|节省|省下|少)了|从(?:原来的?)?(?=\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)\s*(?:跳|涨|升|增长|增加|飙升?|变|减小|减少|降低?|缩小))|显存占用了?(?:[会就也还又都]?(?:很快|快速|迅速|直接|一下子?|马上|立刻|突然)?(?:到|达到|升到|涨到|跳到)|在|为|是)?)\s*(?:(?:about|around|somewhere around|somewhere near|up to|only|over|nearly|almost|more than|close to|roughly|approximately|approx\.?|as much as|as high as)\s+|~\s*|(?:高达|达到了?|将近|接近|超过|大约|约)\s*){0,2}(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-z]))(?!\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
+      String.raw`(?:\b(?:(?:off)?load(?:s|ed|ing)(?=\s+(?:about\s+|around\s+|only\s+|~\s*)?\d+(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:to|into|onto|on)\s+(?:the\s+)?["']?(?:gpu|vram|card))|reach(?:es|ed|ing)?|(?:runs?|running|ran)\s+at|uses?|used|using up|utili[sz](?:es|ed|ing|e)|usage(?:\s+(?:is|was|of|at|reached|reaches))?(?:\s*[:=(])?|consum(?:es|ed|ing)|cost(?:s|ing)?|takes? up|took up|taking up|eat(?:s|ing|en)?|ate|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+(?:gpu\s+|vram\s+)?(?:memory|vram|mem)(?:\s+usage)?)?(?:\s+(?:at|of|is|was))?(?:\s*[:=])?|goes up to|went up to|grows? to|占用了?|用了)|(?:占了?|吃了?|保持在?)(?=\s*(?:高达|达到了?|将近|接近|超过|大约|约)?\s*\d)|\busing(?=\s+(?:close to|about|around|nearly|almost|roughly|approximately|more than|over)\s)|(?:跳|涨|升|增长|增加|飙升?|减小|减少|降低?|缩小|变)到|(?:降低|减少|减小|节省|省下|少)了|从(?:原来的?)?(?=\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)\s*(?:跳|涨|升|增长|增加|飙升?|变|减小|减少|降低?|缩小))|显存占用了?(?:[会就也还又都]?(?:很快|快速|迅速|直接|一下子?|马上|立刻|突然)?(?:到|达到|升到|涨到|跳到)|在|为|是)?)\s*(?:[\[(（【]\s*)?(?:(?:about|around|somewhere around|somewhere near|up to|only|over|nearly|almost|more than|close to|roughly|approximately|approx\.?|as much as|as high as)\s+|~\s*|(?:高达|达到了?|将近|接近|超过|大约|约)\s*){0,2}(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-wyz]|x[a-z]))(?!\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
       'g',
     ),
     example: "When I adjust the context length to 8096, the model's memory usage reaches 68GB",

@@ -25,6 +25,8 @@ const FREE_AMOUNT = String.raw`\d+(?:[.,]\d+)?[ \t]?(?:[kmgt]i?b?|b)?`;
 const MEMORY_UNIT = String.raw`(?:gb|g|gib)`;
 const FIRST_AMOUNT = String.raw`(?:[4-9]|[1-9]\d{1,2})(?:\.\d+)?`;
 const SECOND_AMOUNT = String.raw`\d{1,3}(?:\.\d+)?`;
+/** An amount in a list: one or two digits, no leading zero. */
+const LIST_AMOUNT = String.raw`[1-9]\d?`;
 
 export const NOT_CARD_SPAN_RULES: readonly HardwareRule<GuardRole>[] = [
   {
@@ -38,6 +40,31 @@ export const NOT_CARD_SPAN_RULES: readonly HardwareRule<GuardRole>[] = [
     ),
     example: 'Tier 3 (Pro, 20-39GB VRAM): can I run qwen2.5-14b inference?',
     source: 'headroom s31 brief (a tier table read as 3 GPUs of 39 GB)',
+  },
+  {
+    // A list of amounts is no product and no card (rhw12, s33): "只占用17,18G的样子" (it takes only 17 or 18G,
+    // xusenlinzy/api-for-open-llm#78, c2506: read as 17 cards of 18 GB with a 17-stage pipeline), "16,24GB",
+    // "12、14G", "8,16,24GB". Only "x", "×", "*" or a counter word make a count of a memory. The comma stands with no
+    // space after it ("bs 16, 24GB" is two items) and each amount has one or two digits (a thousands comma, "4,096 GiB",
+    // has three after it). The unit stands once, after the last: "显存占用会快速到15G，15G应该是模型的正常大小" (c746) is two
+    // sentences, each amount with its own unit.
+    id: 'not-hw.memory-list',
+    role: 'measurement',
+    pattern: new RegExp(
+      String.raw`(?<![\w.\-−,，、])(?<n>${LIST_AMOUNT}(?:(?:[,，]|\s*、\s*)${LIST_AMOUNT})*(?:[,，]|\s*、\s*)${LIST_AMOUNT}\s*${MEMORY_UNIT})(?![a-z\d])`,
+      'g',
+    ),
+    example: 'qwem官方的代码跑，只占用17,18G的样子',
+    source: 'xusenlinzy/api-for-open-llm#78 (corpus c2506)',
+  },
+  {
+    // Apple's model identifier names the machine, never a count or a memory: "Apple M4 Max (Mac16,9), 64GB unified
+    // memory" (ml-explore/mlx#3564, c2457: read as nine devices of 64 GB), "MacBookPro18,2", "iMac21,1", "iPhone15,3".
+    id: 'not-hw.model-identifier',
+    role: 'version',
+    pattern: /\b(?:mac|macbook(?:pro|air)?|imac(?:pro)?|macmini|macpro|iphone|ipad(?:pro)?)(?<n>\d{1,2},\d{1,2})(?![\w.])/g,
+    example: '- **Hardware**: Apple M4 Max (Mac16,9), 64GB unified memory',
+    source: 'ml-explore/mlx#3564 (corpus c2457)',
   },
   {
     id: 'not-hw.pcie-lanes',

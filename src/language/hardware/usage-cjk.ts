@@ -56,10 +56,15 @@ export const USAGE_CJK_RULES: readonly HardwareRule<GuardRole>[] = [
     id: 'not-hw.stage-usage-zh',
     role: 'measurement',
     pattern: new RegExp(
-      String.raw`(?:(?:启动|加载|载入|推理|训练|微调|部署|跑起来)(?:时|后|之后|的时候|过程中)?|运行(?:时|后|之后|的时候|过程中))(?:的)?(?:显存|内存|vram)\s*(?:占用|使用|用量|消耗)?(?:量)?\s*(?:为|是|有|在|[:：])?\s*${QUALIFIER_ZH}(?<n>${AMOUNT})${NO_CARD_AFTER}`,
+      String.raw`(?:(?:启动|加载|载入|推理|训练|微调|部署|跑起来)(?:时|后|之后|的时候|过程中)?|运行(?:时|后|之后|的时候|过程中))(?:的)?(?:显存|内存|vram)\s*(?:占用|使用|用量|消耗)?(?:量)?\s*(?:为|是|有|在|[:：])?\s*${QUALIFIER_ZH}(?<n>${AMOUNT})${NO_CARD_AFTER}` +
+        // With the stage's time word the memory noun may be left out or come after: "chatglm2-6B加载后是12.4GB左右" (after
+        // loading it is about 12.4GB, shibing624/MedicalGPT#85, c2512: read as a 12.4 GB card), "模型加载完还是12.4GB显存",
+        // "推理时占用 14.8G", "训练的时候大概 30G".
+        String.raw`|(?:启动|加载|载入|推理|训练|微调|部署|跑起来|运行)(?:完(?:成|毕)?(?:后|之后|以后)?|后|之后|以后|时|的时候|过程中)\s*(?:(?:还|也|就|都|只)?\s*(?:是|为|有|在|占用?了?|用了?|要)\s*|[:：]\s*)?${QUALIFIER_ZH}(?<n2>${AMOUNT})${NO_CARD_AFTER}`,
       'g',
     ),
     example: '之前启动显存32G , 现在启动占用129G',
+    // (The second example, c2512: '不设置load_in_8bit时， chatglm2-6B加载后是12.4GB左右，符合预期'.)
     source: 'ollama/ollama (corpus c1944)',
   },
   {

@@ -31,13 +31,16 @@ const STATED = String.raw`(?:\s+(?:developer\s+kit|dev\s?kit))?(?:[ \t]*[(（,]?
  */
 const STATED_LATER = /^[^\n]{0,40}?(?:显存|vram|gpu\s*memory)\s*(?:为|是|有|of|:|：)?\s*(\d{1,3})\s*(?:gb|g|gib)(?![a-z])|^[^\n]{0,40}?(?<![\w.])(\d{1,3})\s*(?:gb|g|gib)\s*(?:of\s+)?(?:vram|显存|gpu\s*memory)/;
 
+/** Cards counted in words before a device's name. */
+const COUNT_WORDS: Record<string, number> = { dual: 2, twin: 2, double: 2, two: 2, triple: 3, three: 3, quad: 4, four: 4, eight: 8 };
+
 /** Another machine's nodes × cards offered before the one read: "用2x16和3x16 华为910B的卡" (c2197). */
 const OFFERED = String.raw`(?<![\w.])(?<n0>\d{1,3})\s*[x×*]\s*(?<c0>\d{1,2})\s*(?:和|与|或者?|还是|and|or|/)\s*`;
 
 function pattern(rows: readonly OtherDevice[], offered = false): RegExp {
   const names = rows.map((row) => `(?:${row.pattern})`).join('|');
   const extra = rows.some((row) => row.name === 'Ascend 910A') ? `|${BARE_910}` : '';
-  return new RegExp(String.raw`${offered ? OFFERED : ''}(?<![\w.])(?:(?<nodes>\d{1,3})\s*[x×*]\s*(?=\d))?(?:(?<count>\d{1,4})\s*(?:[x×*]|张|卡|块|台|片)?\s*)?${VENDOR}(?<name>${names}${extra})(?![\w.])(?!\s*(?:series|系列|family))${STATED}(?:\s*[x×*]\s*(?<after>\d{1,3})(?![\w.]))?`, 'g');
+  return new RegExp(String.raw`${offered ? OFFERED : ''}(?<![\w.])(?:(?<nodes>\d{1,3})\s*[x×*]\s*(?=\d))?(?:(?<count>\d{1,4})\s*(?:[x×*]|张|卡|块|台|片)?\s*|(?<word>dual|twin|double|two|triple|three|quad|four|eight)\s+)?${VENDOR}(?<name>${names}${extra})(?![\w.])(?!\s*(?:series|系列|family))${STATED}(?:\s*[x×*]\s*(?<after>\d{1,3})(?![\w.]))?`, 'g');
 }
 
 /** Each row with its pattern anchored to a whole name. */
@@ -92,7 +95,10 @@ function writeDevice(table: readonly OtherDevice[]) {
     // compare it with the other card as a machine, not as an amount of memory (reconcile/owners.ts disagree).
     // Nodes × cards before the name ("2x16 华为910B": two machines of sixteen, c2197, read as two NPUs).
     const { nodes } = m.groups!;
-    const count = m.groups!.count ?? m.groups!.after ?? (catalogCardElsewhere(m) ? '1' : undefined);
+    // A count word before it as well ("triple Radeon PRO W7900", "dual Jetson AGX Orin"; c2451's "Dual RTX PRO 6000" for a
+    // device the catalog lacks).
+    const word = m.groups!.word ? String(COUNT_WORDS[m.groups!.word]) : undefined;
+    const count = m.groups!.count ?? word ?? m.groups!.after ?? (catalogCardElsewhere(m) ? '1' : undefined);
     // Two machines offered, the first before "和"/"or": the first read, the other said ("2x16和3x16": 2 nodes of 16, or 3?).
     const { n0, c0 } = m.groups!;
     if (n0 && c0 && nodes && m.groups!.count) {
