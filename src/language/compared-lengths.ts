@@ -21,7 +21,7 @@ export function comparedLengths(noun: string, again: string): RegExp {
   const lead = String.raw`(?:(?:with|at|when|if|using|for)\s+)?(?:(?:the\s+|我这里|我这边|我)?(?:${again})\s*)?(?:设为|设置为|设置成|设成|改为|改成|调到)?`;
   return new RegExp(
     String.raw`(${noun})${SET}${VALUE}${COND}([^.。;；\n]{0,40}?)(?=${SEP})${SEP}${lead}${SET}${VALUE}${COND}((?:\s*[,，]\s*)?[^.。;；,，\n]{0,40})`,
-    'gi',
+    'gid',
   );
 }
 
@@ -35,8 +35,11 @@ export interface ComparedSide {
   other: string;
   /** The run was said to fail (decided by the words), or it is only the last one stated. */
   failed: boolean;
-  /** The words after the run's value and after the other's. */
-  results: [string, string];
+  /** The words after the run's value: what it did. */
+  runResult: string;
+  /** Where in the match the run's value is, and where its result words end. */
+  value: [number, number];
+  resultEnd: number;
 }
 
 /** Which value of a comparison is the run asked about; null where the match compares no two lengths by what they did. */
@@ -47,7 +50,9 @@ export function comparedSide(m: RegExpExecArray): ComparedSide | null {
   const b = `${v2!.replace(/,/g, '')}${k2 ? 'k' : ''}`;
   if (a === b || !isLength(v1!, k1, r1!) || !isLength(v2!, k2, r2!)) return null;
   const firstFails = FAILS.test(r1!) && !FAILS.test(r2!);
+  const at = (g: number) => (m.indices?.[g] ?? [m.index, m.index]).map((i) => i - m.index) as [number, number];
+  const place = (v: number) => ({ value: [at(v)[0], Math.max(at(v)[1], at(v + 1)[1])] as [number, number], resultEnd: at(v + 2)[1] });
   return firstFails
-    ? { run: a, other: b, failed: true, results: [r1!, r2!] }
-    : { run: b, other: a, failed: FAILS.test(r2!), results: [r1!, r2!] };
+    ? { run: a, other: b, failed: true, runResult: r1!, ...place(2) }
+    : { run: b, other: a, failed: FAILS.test(r2!), runResult: r2!.replace(/^\s*[,，]\s*/, ' '), ...place(5) };
 }

@@ -78,6 +78,6 @@ describe('one length given two values with what each did: the failing one, else 
 
   it('the value set aside is said', () => {
     const r = resolveRequest('qwen2-7b full fine-tune on 8x a100-80g, seq 2048 works but 4096 OOMs', null);
-    expect(r.ok && r.assumptions.join(' ')).toMatch(/two lengths compared: read 4096 \(the one said to fail\); 2048 set aside/);
+    expect(r.ok && r.assumptions.join(' ')).toMatch(/two lengths compared: read seq 4096 \(the one said to fail\); "seq 2048" set aside/);
   });
 });
