@@ -19,6 +19,7 @@ import {
 import { MODELFILE_ADAPTER } from './engines/ollama.js';
 import { handlerOf, keyName } from './table.js';
 import { KEY_CHANGED, readKeyChange } from './key-changed.js';
+import { KEY_COMPARED, readKeyCompared } from './key-compared.js';
 
 /**
  * A data key given several names in one value ("dataset: identity,alpaca_gpt4_en", LLaMA-Factory's
@@ -26,6 +27,9 @@ import { KEY_CHANGED, readKeyChange } from './key-changed.js';
  * sets, never a model; they go with the key, which is read as known to change nothing.
  */
 const DATASET_LIST = /((?<![\w.\-/])(?:--)?["']?(?:data_path|data_paths|datasets?|dataset_names?|dataset_path|data_files|train_files?|eval_dataset|train_dataset)["']?(?:[ \t]*[:=][ \t]*|[ \t]+)["']?[\w.\-/]+)((?:[ \t]*,[ \t]*[\w.\-/]+)+)/g;
+
+/** A table row: optional diff mark, a bar, a key (in backticks, quotes or bold), a bar, one value (a number or a word). */
+const PROPERTY_ROW = /^[ \t]*[+>]?[ \t]*\|?[ \t]*[`*"']*([a-z][a-z0-9_.\-]*[a-z0-9])[`*"']*[ \t]*\|[ \t]*[`*"']*(\d[\d.]*)[`*"']*(?=[ \t]*(?:\||$))/gm;
 
 /** An environment variable set from Python or a notebook: `os.environ["K"] = "V"`, `%env K=V`. */
 const PYTHON_ENVIRONMENT = /\bos\.environ\[[ \t]*(["'])([a-z_][a-z0-9_]*)\1[ \t]*\][ \t]*=[ \t]*(["'])([^"'\n]*)\3|%env[ \t]+([a-z_][a-z0-9_]*)[ \t]*=?[ \t]*([^\s"']+)/g;
@@ -60,6 +64,8 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
       // "Sets micro_batch_size from 4 to 2", "n_ctx from 4096 to 2000, then it works fine": the value of the run
       // the outcome words name (key-changed.ts).
       .replaceEach(has('from') || has('从') || has('由') || has('에서') ? KEY_CHANGED : NEVER, readKeyChange)
+      // "with max_seq_length 1024 it uses 30GB, with 4096 it uses 70GB": two runs compared, read by what each did (key-compared.ts).
+      .replaceEach(snakeCase ? KEY_COMPARED : NEVER, readKeyCompared)
       // "per_device_train_batch_size==4": Python's comparison typed for an assignment; a key we read
       // takes its value ("flash_attn==2.5.8", a pinned package, is no key here and stays a version).
       .replace(
@@ -130,6 +136,10 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
         (m) => `${m[1]}: ${[...m[2]!.matchAll(/-[ \t]*["']?([\w.]+)/g)].map((x) => x[1]).join('+')}`.padEnd(m[0].length) + (m[0].endsWith('\n') ? '\n' : ''),
         'config.yaml-list',
       )
+      // A property table's row ("| `max_input_len` | 4096 | Maximum input tokens |", basetenlabs/truss-examples#351, c2472:
+      // a README's table of the engine's settings, read as 131,072): a key we read in its first cell with one value in the
+      // next is that key set, as its config line would be. A sweep's column (a key heading numbers in rows) is no row of it.
+      .replace(has('|') ? PROPERTY_ROW : NEVER, (m) => (handlerOf(keyName(m[1]!)) ? `${m[1]}=${m[2]}`.padStart(m[0].length) : m[0]), 'config.property-table-row')
       // A length asked of a model or of any card is its limit, no question about the user's run: left to question.limit-of-another.
       // Every question ASKED_VALUE reads opens with "what": a text without it is not scanned (issue 22).
       .replace(has('what') ? ASKED_VALUE : NEVER, (m) => ((m[2] ? LIMIT_OF_ANOTHER : VALUE_OF_AUTHORS).test(m.input.slice(m.index + m[0].length)) ? m[0] : (m[1] ? 'max batch' : 'max seq').padEnd(m[0].length)), 'config.asked-value')

@@ -77,6 +77,9 @@ import { ARGUMENT_GROUP_RULES } from './argument-groups.js';
 import { TUNE_A_SETTING_RULES } from './tune-a-setting.js';
 import { GENERATED_TOKEN_RULES } from './generated-tokens.js';
 import { BENCHMARK_LENGTH_RULES } from './benchmark-lengths.js';
+import { TOKEN_REASONING_RULES } from './token-reasoning.js';
+import { RESULT_AT_LENGTH_RULES } from './result-at-length.js';
+import { LENGTHS_COMPARED_RULES } from './lengths-compared.js';
 
 export { CARD_DTYPE_RULES, CITATION_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
 export { reportedTopic } from './oom-reports.js';
@@ -105,7 +108,13 @@ const PROSE_ORDER = [
   // An engine's report quoted in a sentence is blanked before any of its numbers is read (engine-reports.ts).
   ...ENGINE_REPORT_RULES.map((rule) => rule.id),
   // A speed ("11.30 tokens/s") is blanked before "generate" or a length reads its number (rates.ts).
+  // A measured result with the context it was measured at ("6.77× concurrency at 262K"), before a rate is blanked and "concurrency" reads as a batch (result-at-length.ts).
+  ...RESULT_AT_LENGTH_RULES.map((rule) => rule.id),
   ...RATE_RULES.map((rule) => rule.id),
+  // Tokens counted for one image or page, or a total worked out from them, before any length rule reads "N tokens" (token-reasoning.ts).
+  ...TOKEN_REASONING_RULES.map((rule) => rule.id),
+  // One length given two values with what each did ("384 → 24G, 2048 → 45G"): two runs compared, before either is read (lengths-compared.ts).
+  ...LENGTHS_COMPARED_RULES.map((rule) => rule.id),
   // Accumulation said with its count first, by its verb or as a batch's product, before a count or "x" reads its numbers (accumulation-words.ts).
   ...ACCUMULATION_WORD_RULES.map((rule) => rule.id),
   // A PCIe link's generation and lanes ("x8 gen3") before "gen" or a count reads their numbers (pcie-links.ts).
@@ -403,6 +412,9 @@ const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   LORA_RANK_WORD_RULES,
   PURE_PRECISION_CJK_RULES,
   BENCHMARK_LENGTH_RULES,
+  TOKEN_REASONING_RULES,
+  RESULT_AT_LENGTH_RULES,
+  LENGTHS_COMPARED_RULES,
 ];
 for (const rule of LATER_GROUPS.flat()) BY_ID.set(rule.id, rule);
 
