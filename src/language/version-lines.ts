@@ -54,13 +54,19 @@ const PACKAGES: readonly { readonly names: RegExp; readonly runs: RegExp }[] = [
 ];
 
 const PACKAGE_NAME = String.raw`transformers|accelerate|trl|peft|bitsandbytes|vllm|sglang|lmdeploy|tensorrt[-_ ]llm|trt[-_]?llm|tgi|text[-_ ]generation[-_ ]inference|deepspeed|llamafactory|llama[-_ ]factory|llmtuner|unsloth|axolotl|ms-swift|swift`;
-const VERSION = String.raw`v?\d+(?:\.\d+)+(?:[.+-]?[a-z0-9]+)*`;
+/** A release: its dotted numbers all taken, then each suffix a whole run of letters and digits ("0.6.4.post1",
+ * "2.1.0a0", "0.8.5+cu121"), so a long run of digits has one way through (a suffix of `[a-z0-9]+` repeated had split
+ * "0.111…1" every way: 24 digits and a stray mark took 85 ms, each more digit doubling it). */
+const VERSION = String.raw`v?\d+(?:\.\d+)+(?!\.?\d)(?:[.+-]?[a-z0-9]+(?![a-z0-9]))*`;
 /**
  * A bullet or markdown emphasis, the package's name, "version" or a separator, its version, and
- * nothing else on the line: "- vLLM version: 0.6.5", "vllm 0.8.3", "vllm==0.6.4", "**vLLM**: v0.8.5".
+ * nothing else on the line: "- vLLM version: 0.6.5", "vllm 0.8.3", "vllm==0.6.4", "**vLLM**: v0.8.5". The blanks
+ * between the name and the version are taken once (a separator is looked ahead for, and each optional word takes the
+ * blanks after it): three blank runs around optional words had been cubic on a long blank line ("lmdeploy" and 2,000
+ * spaces took 10 s).
  */
 const VERSION_LINE = new RegExp(
-  String.raw`^[ \t]*(?:[-*•][ \t]*)?[\`*]*(${PACKAGE_NAME})[\`*]*[ \t]*(?:version)?[ \t]*(?:==|:|[ \t])[ \t]*(${VERSION})[ \t]*$`,
+  String.raw`^[ \t]*(?:[-*•][ \t]*)?[\`*]*(${PACKAGE_NAME})[\`*]*(?=[ \t:=])[ \t]*(?:version[ \t]*)?(?:(?:==|:)[ \t]*)?(${VERSION})[ \t]*$`,
 );
 
 /** The version lines blanked where the rest of the message does not run that engine or framework. */
