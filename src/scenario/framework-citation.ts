@@ -14,7 +14,7 @@ import type { MentionRow } from './framework-mentions.js';
 
 /** A document of the project: its repository, README, docs, wiki, paper, blog, page; 文档, 官方文档, 说明, 仓库, 官网. */
 const DOCUMENT = String.raw`(?:'s)?\s*(?:official\s+)?(?:repo(?:sitory)?|readme|docs?|documentation|wiki|paper|blog|page|website|site|guide|faq|benchmarks?)\b`;
-const DOCUMENT_ZH = String.raw`\s*(?:的)?\s*(?:官方)?\s*(?:文档|说明|仓库|官网|readme|README|论文|教程里的数据)`;
+const DOCUMENT_ZH = String.raw`\s*(?:(?:的)\s*)?(?:(?:官方)\s*)?(?:文档|说明|仓库|官网|readme|README|论文|教程里的数据)`;
 
 /** Just before the name: "according to (the)", "per (the)", "as stated in (the)", 根据 / 据. */
 const CITING_BEFORE = /(?:\baccording\s+to|\bper|\bas\s+(?:stated|described|documented|mentioned|noted|shown|written)\s+(?:in|by|on))\s+(?:the\s+)?$|(?:根据|依据|据)\s*$/i;

@@ -11,7 +11,7 @@ import type { MentionRow } from './framework-mentions.js';
  * support multi-GPU" says what the tool lacks, not that another tool is the one failing.
  */
 const NO_FAILURE =
-  /^\s*(?:(?:就|也|却|则|倒)?\s*(?:不会?|没有?|并不|并没有?|从不)\s*(?:会|出现|发生|报)?\s*(?:显存)?\s*(?:溢出|爆显存|爆|oom|报错)|(?:does(?:n'?t| not)|did(?:n'?t| not)|never|won'?t|will not)\s+(?:ooms?|runs?\s+out\s+of\s+memory|ran\s+out\s+of\s+memory|go(?:es)?\s+oom|crash(?:es)?|fails?)\b|(?:has|had|gives?|shows?)\s+no\s+(?:oom|out[- ]of[- ]memory|error)s?\b)/i;
+  /^\s*(?:(?:就|也|却|则|倒)?\s*(?:不会?|没有?|并不|并没有?|从不)\s*(?:(?:会|出现|发生|报)\s*)?(?:(?:显存)\s*)?(?:溢出|爆显存|爆|oom|报错)|(?:does(?:n'?t| not)|did(?:n'?t| not)|never|won'?t|will not)\s+(?:ooms?|runs?\s+out\s+of\s+memory|ran\s+out\s+of\s+memory|go(?:es)?\s+oom|crash(?:es)?|fails?)\b|(?:has|had|gives?|shows?)\s+no\s+(?:oom|out[- ]of[- ]memory|error)s?\b)/i;
 
 export const NO_FAILURE_ROW: MentionRow = {
   id: 'mention.contrast-no-failure',

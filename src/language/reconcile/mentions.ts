@@ -14,7 +14,7 @@ import { otherSetupEngines } from './other-setup-engine.js';
  * 7GB" (the memory needed exceeds 7GB, zai-org/ChatGLM2-6B#138, c765), "占用显存15G" (InternLM/lmdeploy,
  * c598), "显存占用会快速到15G" (memory use quickly reaches 15G, c746), "显存占用在10GB以下" (c762).
  */
-const CN_USED = /(?:只?需要?|占用了?|用了|消耗了?)(?:的)?\s*(?:显存|内存)?\s*(?:会|就|也)?\s*(?:快速|迅速|直接)?\s*(?:大概|大约|约|将近|接近|至少|超过了?|到了?|达到了?|在)?\s*(?:大概|大约|约)?\s*/;
+const CN_USED = /(?:只?需要?|占用了?|用了|消耗了?)(?:的)?\s*(?:(?:显存|内存)\s*)?(?:(?:会|就|也)\s*)?(?:(?:快速|迅速|直接)\s*)?(?:(?:大概|大约|约|将近|接近|至少|超过了?|到了?|达到了?|在)\s*)?(?:(?:大概|大约|约)\s*)?/;
 const USAGE = new RegExp(
   `(?:\\b(?:needs?|needed|uses?|used|using|consum\\w*|takes?|took|requires?|required|occup\\w*|allocat\\w*|reserv\\w*|exceed\\w*|peaks?|eats?|ate|hits?)\\s+|${CN_USED.source})(?:(?:only|just|about|around|roughly|approx\\w*|up to|over|nearly|almost|~)\\s*)*$`,
   'i',

@@ -54,7 +54,7 @@ export const NOT_SETUP_QUESTION_RULES: readonly ProseRule[] = [
       [
         // "是不是没有启动tensor-parallel？" (is it that tensor-parallel was not started? hiyouga/LlamaFactory#7559, c676);
         // "是不是要开offload？" (should I turn offload on?): 是不是 takes 要 / 需要 as 是否 does.
-        String.raw`(?:有没有|哪里|哪儿|在哪里?|怎么|如何|怎样|能不能|可不可以|要不要|需不需要|是否(?:需要|要|可以|应该|没有?)?|是不是(?:没有?|需要|要|应该|得)?|该不该)\s*(?:设置|设定|配置|开启|启动|启用|打开|开|使用|用|加|调)?\s*${ASKED_LIST}(?:\s*(?:这些|这种|之类)?\s*(?:的)?\s*(?:地方|参数|选项|吗|呢|么))?`,
+        String.raw`(?:有没有|哪里|哪儿|在哪里?|怎么|如何|怎样|能不能|可不可以|要不要|需不需要|是否(?:需要|要|可以|应该|没有?)?|是不是(?:没有?|需要|要|应该|得)?|该不该)\s*(?:设置|设定|配置|开启|启动|启用|打开|开|使用|用|加|调)?\s*${ASKED_LIST}(?:\s*(?:(?:这些|这种|之类)\s*)?(?:(?:的)\s*)?(?:地方|参数|选项|吗|呢|么))?`,
         String.raw`\b(?:where|how)\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)\s+(?:set|enable|turn\s+on|configure|specify|change|use)\s+(?:the\s+)?${ASKED_LIST}`,
         String.raw`\b(?:should|shall|must)\s+(?:i|we)\s+(?:use|try|enable|set|turn\s+on)\s+${ASKED_LIST}\s*\?`,
         // "Will this fit or do we need CPU offload?": whether a setting is needed is no setting.

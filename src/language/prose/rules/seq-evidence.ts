@@ -32,7 +32,7 @@ export const SEQ_EVIDENCE_RULES: readonly ProseRule[] = [
     // 居然要18小时" (c294); "使用9000条数据进行训练" (c640). A count under 100 without a unit is left alone:
     // "单卡A100跑1条样本" is the micro-batch (c1001). Not 数据并行 (data parallel), 数据集 (the set's name).
     id: 'prose.data-count-zh',
-    pattern: /(?<![\w.])(?:\d{3,}|\d+(?:\.\d+)?[ \t]*(?:k|w|万|千))[ \t]*(?:多|余)?[ \t]*(?:条|个)?[ \t]*的?[ \t]*(?:训练|微调|sft|对话)?[ \t]*(?:数据|样本|语料)(?!集|并行|路径|类型)/g,
+    pattern: /(?<![\w.])(?:\d{3,}|\d+(?:\.\d+)?[ \t]*(?:k|w|万|千))[ \t]*(?:(?:多|余)[ \t]*)?(?:(?:条|个)[ \t]*)?(?:的[ \t]*)?(?:(?:训练|微调|sft|对话)[ \t]*)?(?:数据|样本|语料)(?!集|并行|路径|类型)/g,
     when: (t) => /数据|样本|语料/.test(t),
     write: blank,
     example: '求问训练一个7b的模型 大概60k的数据 全量的grpo需要多大的显存啊',

@@ -115,7 +115,7 @@ export const SERVING_RULES: readonly ProseRule[] = [
     // serving batch that fits. A count said with it ("并发100") is a batch, read by prose.chinese-words.
     id: 'prose.concurrency-question-zh',
     pattern:
-      /(?:最大|最多)?并发(?:人数|数|量|上限|能力)?\s*(?:大概|大约|大致|一般|最多|最大)?\s*(?:能|可以|能够)?\s*(?:是|有|到|达到|支持)?\s*(?:多少|多大|几个|几)|并发上限|并发人数|(?:能|可以|能够)?(?:支持|承受|扛住?)(?:多少|几个)(?:人|用户|请求)(?:同时|并发)?/g,
+      /(?:最大|最多)?并发(?:人数|数|量|上限|能力)?\s*(?:(?:大概|大约|大致|一般|最多|最大)\s*)?(?:(?:能|可以|能够)\s*)?(?:(?:是|有|到|达到|支持)\s*)?(?:多少|多大|几个|几)|并发上限|并发人数|(?:能|可以|能够)?(?:支持|承受|扛住?)(?:多少|几个)(?:人|用户|请求)(?:同时|并发)?/g,
     when: (t) => /并发|支持多少|支持几个|承受|扛/.test(t),
     write: (m) => 'max batch'.padEnd(m[0].length),
     example: '2*A100部署qwen2.5-72B-instruct的并发大概是多少啊',

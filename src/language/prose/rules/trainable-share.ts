@@ -39,7 +39,7 @@ export const TRAINABLE_SHARE_RULES: readonly ProseRule[] = [
   {
     id: 'prose.trainable-share',
     pattern: new RegExp(
-      String.raw`\b(?:(?:the\s+)?number\s+of\s+)?trainable\s+param(?:eter)?s\b\s*(?:[:=]|is|are|was|were)?\s*(?:about|around|only|~)?\s*(${NUM})\s*([kmb%])?(?![\w.])` +
+      String.raw`\b(?:(?:the\s+)?number\s+of\s+)?trainable\s+param(?:eter)?s\b\s*(?:(?:[:=]|is|are|was|were)\s*)?(?:(?:about|around|only|~)\s*)?(${NUM})\s*([kmb%])?(?![\w.])` +
         // PEFT's "|| all params: N", a "(83.886M/8030.261M)" pair, or "(0.05% of the total parameters)" / "|| trainable%: 0.06".
         String.raw`(?:\s*\|\|\s*all\s+params\s*:\s*(${NUM})\s*([kmb])?(?![\w.]))?(?:[^\n%]{0,24}?(?:trainable%\s*:\s*)?(${NUM})\s*%[^)\n]{0,40}\)?|\s*\(\s*${NUM}\s*[kmb]?\s*\/\s*${NUM}\s*[kmb]?\s*\))?`,
       'g',
