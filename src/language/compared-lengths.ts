@@ -8,13 +8,18 @@
  * (prose/rules/lengths-compared.ts) and the key reader (config-keys/prepare.ts) give the noun or key they read.
  */
 
-const VALUE = String.raw`(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?(?![\w.%])`;
-const SET = String.raw`\s*(?:[=:：]|\b(?:of|at|is|to)\b|设为|设置为|设置成|设成|为|是|改为|改成)?\s*`;
-const COND = String.raw`(?:\s*(?:tokens?|时|的时候|일\s*때|에서))?`;
+/**
+ * The blanks between the parts are bounded (at most 8, where a blank run stands between optional words) and a value's
+ * "k" takes its blanks only with it: one blank run had as many ways through as its length to a power, so a long blank
+ * after "seq 8192" took seconds (found by test/language/reader-cost.test.ts's property: 2,400 spaces, 2.4 s).
+ */
+const VALUE = String.raw`(\d{1,3}(?:,\d{3})+|\d+)(?:\s*(k))?(?![\w.%])`;
+const SET = String.raw`\s{0,8}(?:(?:[=:：]|\b(?:of|at|is|to)\b|设为|设置为|设置成|设成|为|是|改为|改成)\s{0,8})?`;
+const COND = String.raw`(?:\s{0,8}(?:tokens?|时|的时候|일\s{0,3}때|에서))?`;
 /** What a run did: a memory figure or an outcome. */
 const RESULT = /\d+(?:\.\d+)?\s*(?:g|gb|gib|m|mb|mib)\b|\bo+ms?\b|out\s+of\s+memory|\bworks?\b|\bfine\b|\bok(?:ay)?\b|\bfails?\b|\bcrash|爆|显存|可以|正常|不行|报错|에러|사용/i;
 const FAILS = /\bo+ms?\b|out\s+of\s+memory|\bfails?\b|\bcrash|爆|不行|报错|에러|doesn['’]?t|not\s+work/i;
-const SEP = String.raw`\s*(?:[,，;；、]\s*(?:(?:and|but|while|whereas|however)\b|而|但是?)?|\s(?:and|but|while|whereas)\b|而|但是?)\s*`;
+const SEP = String.raw`\s{0,8}(?:[,，;；、]\s{0,8}(?:(?:and|but|while|whereas|however)\b|而|但是?)?|\s(?:and|but|while|whereas)\b|而|但是?)\s{0,8}`;
 
 /** The pattern for one noun or key (group 1), its first value and result (2–4), its second value and result (5–7). */
 export function comparedLengths(noun: string, again: string): RegExp {

@@ -6,7 +6,7 @@ import { comparedLengths, comparedSide } from '../../compared-lengths.js';
  * 显存占用45G", QwenLM/Qwen-VL#390, c2500): two runs compared, decided in compared-lengths.ts. The run is written as
  * "seq N", the other value set aside and said; the run's own result words are kept for the readers after.
  */
-const NOUN = String.raw`\bmax(?:imum)?[\s_-]*(?:seq(?:uence)?|context|ctx|source|input)?[\s_-]*(?:len(?:gth)?|window|size)\b|\b(?:seq(?:uence)?|context|ctx)[\s_-]*(?:len(?:gth)?|window|size)\b|\bseqlen\b|\bseq\b|最大长度|序列长度|上下文长度|上下文|长度`;
+const NOUN = String.raw`\bmax(?:imum)?[\s_-]{0,3}(?:(?:seq(?:uence)?|context|ctx|source|input)[\s_-]{0,3})?(?:len(?:gth)?|window|size)\b|\b(?:seq(?:uence)?|context|ctx)[\s_-]{0,3}(?:len(?:gth)?|window|size)\b|\bseqlen\b|\bseq\b|最大长度|序列长度|上下文长度|上下文|长度`;
 /** "参数值" (the value), "value": a setting said before, whose key the config reader has already taken from the text. */
 const BACK = String.raw`参数值|参数|取值|\bvalue\b|값`;
 
