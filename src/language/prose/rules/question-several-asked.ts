@@ -1,4 +1,5 @@
 import type { ProseRule } from '../types.js';
+import { sentenceAround } from './asked.js';
 
 /**
  * "Does skypilot support to inference Llama2-70B in multiple GPU nodes? … in multiple A10 vms?"
@@ -24,15 +25,7 @@ export const SEVERAL_ASKED_RULES: readonly ProseRule[] = [
     id: 'question.several-cards-asked',
     pattern: new RegExp(String.raw`(?:${SEVERAL})(?=${CARD})`, 'gi'),
     when: (t) => /multiple|several|a few|many|多[张块个台]|여러/.test(t),
-    write: (m) => {
-      // A sentence ends at a stop before a space ("qwen2.5-32b" keeps its dot) or a line break.
-      const before = m.input.slice(0, m.index);
-      const start = Math.max(...[...before.matchAll(/[.!?](?=\s)|[\n。？！]/g)].map((e) => e.index + 1), 0);
-      const rest = m.input.slice(m.index);
-      const endAt = rest.search(/[.!?](?=\s|$)|[\n。？！]/);
-      const sentence = m.input.slice(start, m.index + (endAt < 0 ? rest.length : endAt + 1));
-      return asksInSentence(sentence) ? ' how many ' : m[0];
-    },
+    write: (m) => (asksInSentence(sentenceAround(m.input, m.index, m.index + m[0].length).sentence) ? ' how many ' : m[0]),
     example: 'Does skypilot support to inference Llama2-70B in multiple A10 vms? Thanks.',
     source: 'skypilot-org/skypilot#2782',
   },
