@@ -17,7 +17,7 @@ const SOURCE = /^([\w.-]+\/[\w.-]+)#(\d+) https:\/\/github\.com\/([\w.-]+\/[\w.-
 
 export const VerdictLine = z
   .object({
-    id: z.string().regex(/^v\d{3}$/),
+    id: z.string().regex(/^v\d{3,}$/),
     source: z.string().regex(SOURCE, 'owner/repo#N followed by its github.com issue or pull URL'),
     /** The user's own words for the setup and the outcome, trimmed with "..." but not rewritten. */
     quote: z.string().min(10),
