@@ -86,6 +86,9 @@ function lastLater<T extends { at: number }>(list: readonly T[], at: number, fit
   return undefined;
 }
 
+/** A config value that takes the trainer's own setting (DeepSpeed's "auto" under the HF Trainer / accelerate). */
+const DEFERS_TO_TRAINER = /^auto$/i;
+
 /** A line that is no setting: not a flag, a key, a comment, a continuation, a fence or blank, but words. */
 const PROSE_LINE = /^(?![ \t]*(?:--?[a-z]|[a-z_][\w.\-]*["']?[ \t]*[:=]|#|\\|```|~~~|[\]\[{}(),]))[^\n]*\p{L}/mu;
 
@@ -163,7 +166,10 @@ export function readConfig(raw: MappedText): ConfigReading {
     // `max_seq_length = max_seq_length,` inside a call passes the variable set above by name (Unsloth's
     // notebooks: "max_seq_length = 32768" then FastLanguageModel.from_pretrained(…, max_seq_length =
     // max_seq_length), unslothai/unsloth#1612, #4685, #2504): it repeats that value, it does not replace it.
-    const later = lastLater(settings.get(key) ?? [], at, (s) => sameBlock(src, at, s.at) && !clauseBetween(src, at, s.at) && unquote(s.value) !== key);
+    // A later "auto" (DeepSpeed's config, `"gradient_accumulation_steps": "auto"`) takes its value from the
+    // trainer's arguments: it defers to the command's `--gradient_accumulation_steps 4`, never replaces it
+    // (hiyouga/LlamaFactory#3007, c2590: ga 4 read as ga 1; DeepSpeed docs, "HF Trainer integration").
+    const later = lastLater(settings.get(key) ?? [], at, (s) => sameBlock(src, at, s.at) && !clauseBetween(src, at, s.at) && unquote(s.value) !== key && !DEFERS_TO_TRAINER.test(unquote(s.value)));
     return later && unquote(later.value) !== unquote(value) ? unquote(later.value) : null;
   };
   /** A line of prose between two settings of one key: they stand in separate snippets, not one command or file. */
