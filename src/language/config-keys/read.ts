@@ -86,6 +86,10 @@ function lastLater<T extends { at: number }>(list: readonly T[], at: number, fit
   return undefined;
 }
 
+/** The modules a pasted Python snippet imports (`from vllm import LLM`, `import tensorrt_llm`), one a line. */
+const importedModules = (text: string): string =>
+  [...text.matchAll(/^[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import\b|import[ \t]+([\w.]+))/gm)].map((m) => m[1] ?? m[2]).join('\n');
+
 /** A config value that takes the trainer's own setting (DeepSpeed's "auto" under the HF Trainer / accelerate). */
 const DEFERS_TO_TRAINER = /^auto$/i;
 
@@ -127,7 +131,9 @@ export function readConfig(raw: MappedText): ConfigReading {
   const input = prepareConfig(readCommands(readVerl(entry.text, notes)), entry.text.text);
   const src = input.text;
   // Keys are read in the namespace of the engines the message names (engines/index.ts).
-  const engines = enginesNamed(src);
+  // A Python import names its engine too, though the code reader sets the line aside: `from tensorrt_llm import LLM`
+  // before `LLM(…, max_batch_size=8)` is TensorRT-LLM's scheduler cap, not a micro-batch (c2537's cause, rframe12).
+  const engines = enginesNamed(`${src}\n${importedModules(raw.text)}`);
   // The frameworks the message names read their own options first (frameworks/index.ts).
   // Named before the code reader rewrites a pasted `GRPOConfig(…)` call into its keys.
   const frameworks = namedFrameworks(`${raw.text}\n${src}`);
