@@ -51,8 +51,9 @@ export const TENSORRT_LLM: Engine = {
     none('--num_requests'),
     none('--dataset'),
     none('--extra_llm_api_options'),
+    // --gpus_per_node is left to the key tables, which read it as TensorRT-LLM's cluster spec, no GPU count (b16-engine-world-size).
     ...noneEach(`--warmup --streaming --report_json --iteration_log --output_json --request_json --engine_dir --workspace
       --tokenizer --host --port --log_level --trust_remote_code --num_postprocess_workers --reasoning_parser
-      --gpus_per_node --cluster_size --eos_id --modality --beam_width --target_input_len --target_output_len`),
+      --cluster_size --eos_id --modality --beam_width --target_input_len --target_output_len`),
   ],
 };
