@@ -161,6 +161,15 @@ export class Patch {
       if (prior.value === 'deepspeed') this.slots.set(slot, { value, item });
       return null;
     }
+    // "Unsloth/Qwen3.8-27B-MTP:Q8_0" beside llama-server.exe (Anbeeld/beellama.cpp#168, c2540), "hf.co/unsloth/…-GGUF" after
+    // `ollama run`: Unsloth publishes the GGUF files llama.cpp runs and serves nothing itself, so the engine is the run's
+    // and Unsloth the file's publisher, said.
+    if (prior && slot === 'framework' && publisherBesideEngine(prior.value, value)) {
+      const [engine, publisher] = prior.value === 'unsloth' ? [item, prior.item] : [prior.item, item];
+      this.slots.set(slot, { value: 'llamacpp', item: engine });
+      this.setAside.push(`read "${engine.text.trim()}" as the engine that runs the model; "${publisher.text.trim()}" as who published its file (say "qlora" with unsloth to fine-tune)`);
+      return null;
+    }
     // "FSDP … hybrid_shard", "FSDP (shard grad op)": the strategy names which FSDP; the more specific one is the reading.
     if (prior && slot === 'sharding' && namesOneFsdp(prior.value, value)) {
       if (prior.value === 'fsdp') this.slots.set(slot, { value, item });
@@ -218,6 +227,10 @@ export class Patch {
 const TRL_TRAINERS = new Set(['dpo', 'orpo', 'grpo', 'ppo']);
 /** Trainers that launch DeepSpeed as their engine (their `deepspeed:` config key / `--deepspeed` flag). */
 const DEEPSPEED_TRAINERS = new Set(['hf', 'llama-factory', 'axolotl', 'longlora', ...TRL_TRAINERS]);
+/** A GGUF publisher's name (Unsloth) beside the llama.cpp engine that runs its file. */
+function publisherBesideEngine(a: unknown, b: unknown): boolean {
+  return (a === 'unsloth' && b === 'llamacpp') || (a === 'llamacpp' && b === 'unsloth');
+}
 function trainerOnDeepSpeed(a: unknown, b: unknown): boolean {
   return (a === 'deepspeed' && DEEPSPEED_TRAINERS.has(b as string)) || (b === 'deepspeed' && DEEPSPEED_TRAINERS.has(a as string));
 }

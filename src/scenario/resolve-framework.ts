@@ -36,6 +36,14 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   // (ms-swift-preset.ts) — in a thread's follow-up too, where the command arrives after a title (c483, modelscope/ms-swift#1859),
   // unless the thread named the trainer it runs ("grpo训练…" then `swift rlhf`, c507).
   const swiftCommand = (r.isNew || r.s.framework === 'hf') && r.s.mode !== 'inference' && runsMsSwift(r.patch.items.map((i) => i.text)) ? 'hf' : undefined;
+  // A trainer named beside a GGUF file the run serves is the file's publisher, not the run's framework: Unsloth publishes
+  // GGUFs ("Unsloth's Qwen3-32B-Q4_K_M.gguf" run with llama-server; Anbeeld/beellama.cpp#168, c2540: "Unsloth/Qwen3.8-27B-MTP:Q8_0"
+  // beside llama-server.exe, refused as a GGUF trained). A GGUF is no trainer's load, so llama.cpp runs it, said.
+  const publisher = gguf && r.isNew && !r.patch.has('train') && r.patch.value<Scenario['framework']>('framework') === 'unsloth';
+  if (publisher) {
+    r.assume(`"${r.patch.get<string>('framework')!.item.text.trim()}" read as who published the GGUF file, not the run's framework (say "qlora" with unsloth to fine-tune)`);
+    r.patch.drop('framework');
+  }
   const asked = r.patch.value<Scenario['framework']>('framework') ?? ((r.isNew || onDefaultEngine) && exl2 ? 'exllamav2' : (r.isNew || onDefaultEngine) && (r.patch.has('ngl') || gguf) ? 'llamacpp' : swiftCommand);
   if (gguf && !r.patch.has('framework') && !r.patch.has('ngl') && asked === 'llamacpp') {
     r.assume(`llama.cpp (GGUF ${format!.toUpperCase()} is its format, as Ollama runs it; say vllm or hf for another engine)`);

@@ -86,6 +86,13 @@ function lastLater<T extends { at: number }>(list: readonly T[], at: number, fit
   return undefined;
 }
 
+/** The modules a pasted Python snippet imports (`from vllm import LLM`, `import tensorrt_llm`), one a line. */
+const importedModules = (text: string): string =>
+  [...text.matchAll(/^[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import\b|import[ \t]+([\w.]+))/gm)].map((m) => m[1] ?? m[2]).join('\n');
+
+/** A config value that takes the trainer's own setting (DeepSpeed's "auto" under the HF Trainer / accelerate). */
+const DEFERS_TO_TRAINER = /^auto$/i;
+
 /** A line that is no setting: not a flag, a key, a comment, a continuation, a fence or blank, but words. */
 const PROSE_LINE = /^(?![ \t]*(?:--?[a-z]|[a-z_][\w.\-]*["']?[ \t]*[:=]|#|\\|```|~~~|[\]\[{}(),]))[^\n]*\p{L}/mu;
 
@@ -124,7 +131,9 @@ export function readConfig(raw: MappedText): ConfigReading {
   const input = prepareConfig(readCommands(readVerl(entry.text, notes)), entry.text.text);
   const src = input.text;
   // Keys are read in the namespace of the engines the message names (engines/index.ts).
-  const engines = enginesNamed(src);
+  // A Python import names its engine too, though the code reader sets the line aside: `from tensorrt_llm import LLM`
+  // before `LLM(…, max_batch_size=8)` is TensorRT-LLM's scheduler cap, not a micro-batch (c2537's cause, rframe12).
+  const engines = enginesNamed(`${src}\n${importedModules(raw.text)}`);
   // The frameworks the message names read their own options first (frameworks/index.ts).
   // Named before the code reader rewrites a pasted `GRPOConfig(…)` call into its keys.
   const frameworks = namedFrameworks(`${raw.text}\n${src}`);
@@ -163,7 +172,10 @@ export function readConfig(raw: MappedText): ConfigReading {
     // `max_seq_length = max_seq_length,` inside a call passes the variable set above by name (Unsloth's
     // notebooks: "max_seq_length = 32768" then FastLanguageModel.from_pretrained(…, max_seq_length =
     // max_seq_length), unslothai/unsloth#1612, #4685, #2504): it repeats that value, it does not replace it.
-    const later = lastLater(settings.get(key) ?? [], at, (s) => sameBlock(src, at, s.at) && !clauseBetween(src, at, s.at) && unquote(s.value) !== key);
+    // A later "auto" (DeepSpeed's config, `"gradient_accumulation_steps": "auto"`) takes its value from the
+    // trainer's arguments: it defers to the command's `--gradient_accumulation_steps 4`, never replaces it
+    // (hiyouga/LlamaFactory#3007, c2590: ga 4 read as ga 1; DeepSpeed docs, "HF Trainer integration").
+    const later = lastLater(settings.get(key) ?? [], at, (s) => sameBlock(src, at, s.at) && !clauseBetween(src, at, s.at) && unquote(s.value) !== key && !DEFERS_TO_TRAINER.test(unquote(s.value)));
     return later && unquote(later.value) !== unquote(value) ? unquote(later.value) : null;
   };
   /** A line of prose between two settings of one key: they stand in separate snippets, not one command or file. */

@@ -13,6 +13,7 @@ import { MLC_LLM } from './mlc.js';
 import { OLLAMA } from './ollama.js';
 import { SGLANG } from './sglang.js';
 import { TABBY } from './tabby.js';
+import { TENSORRT_LLM } from './tensorrt-llm.js';
 import { TGI } from './tgi.js';
 import { VLLM } from './vllm.js';
 
@@ -22,7 +23,7 @@ import { VLLM } from './vllm.js';
  * where two engines spell an option alike with different meanings (SGLang's --max-total-tokens
  * is its KV pool, TGI's a request's cap), the named engine's meaning wins.
  */
-export const ENGINES: readonly Engine[] = [VLLM, SGLANG, LMDEPLOY, TGI, LLAMA_CPP, KOBOLDCPP, OLLAMA, TABBY, KTRANSFORMERS, MLC_LLM, MISTRAL_RS, MII, LLAMA_CPP_BINDINGS];
+export const ENGINES: readonly Engine[] = [VLLM, SGLANG, LMDEPLOY, TGI, LLAMA_CPP, KOBOLDCPP, OLLAMA, TABBY, KTRANSFORMERS, MLC_LLM, MISTRAL_RS, MII, LLAMA_CPP_BINDINGS, TENSORRT_LLM];
 
 /** A long spelling (`--max-model-len`, `MAX_BATCH_SIZE`, `num_ctx`) is a key; `-c` is a short flag (patterns.ts). */
 export const isShortFlag = (spelling: string) => /^-[a-z]/i.test(spelling) && !spelling.startsWith('--');

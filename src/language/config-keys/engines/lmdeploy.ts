@@ -63,7 +63,8 @@ export const LMDEPLOY: Engine = {
     // --disable-cuda-graph, read as the same item (InternLM/lmdeploy#3280, c395, had said it not modelled).
     reads(eagerMode, '--eager-mode'),
     unmodelled("LoRA adapters' weights beside the base model", 'weights', '--adapters'),
-    unmodelled('experts sharded over the expert-parallel GPUs', 'parallelism', '--ep'),
+    // The MoE layers' experts split over this many GPUs (lmdeploy/cli/utils.py --ep): the item `ep N`.
+    reads(numeric('ep'), '--ep'),
     unmodelled('the sequence split over context-parallel GPUs', 'parallelism', '--cp'),
     unmodelled("a draft model's weights and KV cache beside the target's", 'weights', '--speculative-algorithm'),
     unmodelled("a draft model's weights and KV cache beside the target's", 'weights', '--speculative-draft-model'),

@@ -1,8 +1,15 @@
 import type { Handler } from '../values.js';
-import { IGNORE, say, unquote } from '../values.js';
+import { IGNORE, numberOf, say, unquote } from '../values.js';
 import { none, noneEach, reads, shared, unmodelled, unmodelledWhen, type Engine } from './types.js';
+import { numeric, serving } from '../readers.js';
 
 const on = (v: string) => v === 'true' || v === '';
+
+/** `--enable-ep-moe` (SGLang before --ep-size): expert parallelism over the tensor-parallel GPUs, ep = tp. */
+const epFromTp: Handler = (v, ctx) => {
+  const tp = numberOf(ctx.values?.get('tp_size') ?? ctx.values?.get('tp') ?? ctx.values?.get('tensor_parallel_size') ?? '');
+  return on(unquote(v)) && Number.isInteger(tp) && tp > 1 ? say(`serve ep ${tp}`) : IGNORE;
+};
 
 /**
  * `--torchao-config`: torchao quantises the 16-bit checkpoint's linear weights at load (server_args.py choices
@@ -77,7 +84,10 @@ export const SGLANG: Engine = {
     shared('--cpu-offload-gb'),
     unmodelled('CUDA graphs captured up to this batch (their pool)', 'peak', '--cuda-graph-max-bs'),
     unmodelled('CUDA graphs captured for these batches (their pool)', 'peak', '--cuda-graph-bs'),
-    unmodelled('experts sharded over the expert-parallel GPUs', 'parallelism', '--ep-size', '--expert-parallel-size'),
+    // The MoE layers' experts split over this many GPUs (server_args.py ep_size); --enable-ep-moe, before it, made the
+    // expert-parallel size the tensor-parallel one. Read as the item `ep N` (NVIDIA/TensorRT-LLM#3486, c2537's cause).
+    reads(serving(numeric('ep')), '--ep-size', '--expert-parallel-size'),
+    reads(epFromTp, '--enable-ep-moe'),
     unmodelledWhen(on, 'attention run data-parallel beside tensor-parallel MoE layers', 'parallelism', '--enable-dp-attention'),
     unmodelledWhen(on, 'an embedding model keeps no KV cache for generation', 'kv cache', '--is-embedding'),
     reads(torchaoConfig, '--torchao-config'),

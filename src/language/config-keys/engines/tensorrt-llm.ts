@@ -1,0 +1,59 @@
+import { numeric, serving } from '../readers.js';
+import type { Handler } from '../values.js';
+import { none, noneEach, reads, shared, unmodelled, type Engine } from './types.js';
+
+/**
+ * Keys only an engine build writes (trtllm-build's flags, an engine's build_config). Beside them
+ * `max_batch_size` is the batch the engine was built and allocates for, as the corpus writes it (`bs N`:
+ * c382, c730, c1995, c2024); without them it is the runtime's scheduler cap.
+ */
+const BUILD_KEYS = [
+  'max_input_len', 'max_output_len', 'gemm_plugin', 'gpt_attention_plugin', 'builder_config', 'build_config', 'plugin_config', 'checkpoint_dir', 'use_paged_context_fmha',
+  // The examples' build.py before trtllm-build (NVIDIA/TensorRT-LLM#736, c1250: "--use_gpt_attention_plugin float16 --enable_context_fmha").
+  'use_gpt_attention_plugin', 'use_gemm_plugin', 'remove_input_padding', 'enable_context_fmha',
+];
+
+/**
+ * `--max_batch_size` of TensorRT-LLM's runtimes (trtllm-serve, trtllm-bench, the LLM API's `max_batch_size`): "the
+ * maximum number of requests that the engine can schedule" (TensorRT-LLM docs, "Tuning max batch size and max num
+ * tokens"), a cap of the sequences in flight, as vLLM's --max-num-seqs; never a training micro-batch
+ * (NVIDIA/TensorRT-LLM#3486, c2537: trtllm-bench's `--max_batch_size 32` read as micro-batch 32).
+ */
+const maxBatchSize: Handler = (v, ctx) => (BUILD_KEYS.some((k) => ctx.keys.has(k)) ? serving(numeric('bs'))(v, ctx) : serving(numeric('max seqs'))(v, ctx));
+
+/**
+ * TensorRT-LLM's runtime options: `trtllm-serve` (tensorrt_llm/commands/serve.py), `trtllm-bench … throughput|latency`
+ * (tensorrt_llm/bench/benchmark/throughput.py, utils/general.py) and the LLM API's keyword arguments
+ * (tensorrt_llm/llmapi/llm_args.py: tensor_parallel_size, moe_expert_parallel_size, max_batch_size, max_num_tokens).
+ * Its build (`trtllm-build`) is read by the key tables and config-keys/engine-build.ts.
+ */
+export const TENSORRT_LLM: Engine = {
+  id: 'tensorrt-llm',
+  name: 'TensorRT-LLM',
+  named: /tensorrt[-_ ]?llm|trt[-_]?llm(?![\w])|trtllm-(?:serve|bench|build|llmapi-launch)/i,
+  source: 'NVIDIA/TensorRT-LLM tensorrt_llm/commands/serve.py, tensorrt_llm/bench/benchmark/throughput.py, tensorrt_llm/llmapi/llm_args.py (2025)',
+  says: 'tensorrt-llm',
+  options: [
+    shared('--model'),
+    // Attention's tensor-parallel size, the MoE layers' expert-parallel size (experts split over that many GPUs).
+    reads(serving(numeric('tp')), '--tp', '--tp_size', 'tensor_parallel_size'),
+    reads(serving(numeric('ep')), '--ep', '--ep_size', 'moe_expert_parallel_size'),
+    reads(serving(numeric('pp')), '--pp', '--pp_size', 'pipeline_parallel_size'),
+    reads(maxBatchSize, '--max_batch_size', 'max_batch_size'),
+    // The tokens one scheduler step takes (its prefill chunk): the batched-token budget.
+    reads(serving(numeric('batched tokens')), '--max_num_tokens', 'max_num_tokens'),
+    shared('--max_seq_len', 'max_seq_len'),
+    unmodelled('the KV cache given this share of the memory free after the weights load (not a share of the card)', 'kv cache', '--kv_cache_free_gpu_memory_fraction', '--kv_cache_free_gpu_mem_fraction', 'free_gpu_memory_fraction'),
+    unmodelled('MoE layers split by tensor parallelism inside each expert-parallel group', 'parallelism', '--moe_tp_size', 'moe_tensor_parallel_size'),
+    shared('--backend'),
+    // The benchmark's client: how many requests it sends and keeps in flight, not what the engine allocates.
+    none('--concurrency'),
+    none('--num_requests'),
+    none('--dataset'),
+    none('--extra_llm_api_options'),
+    // --gpus_per_node is left to the key tables, which read it as TensorRT-LLM's cluster spec, no GPU count (b16-engine-world-size).
+    ...noneEach(`--warmup --streaming --report_json --iteration_log --output_json --request_json --engine_dir --workspace
+      --tokenizer --host --port --log_level --trust_remote_code --num_postprocess_workers --reasoning_parser
+      --cluster_size --eos_id --modality --beam_width --target_input_len --target_output_len`),
+  ],
+};
