@@ -17,6 +17,7 @@ import { llamaCppSplitsRows, rowSplitShare } from './llamacpp-row-split.js';
 import { OPTIMIZERS, WEIGHT_FORMAT_BYTES, isQuantised, recipeBytes } from './precision.js';
 import type { Component } from './types.js';
 import { fsdpStageStaysUnsharded, unshardedStageParameters } from './pipeline-schedule.js';
+import { runsMegatronCore } from './megatron-core.js';
 
 /**
  * Model states per GPU: weights, gradients, fp32 master copy and optimizer states, under the
@@ -353,7 +354,7 @@ export function referenceModel(s: Scenario, l: Layout): Component | null {
 
 /** ZeRO stages are DeepSpeed's, whichever trainer drives it (HF Trainer, accelerate); Megatron's distributed optimizer is not. */
 export function usesDeepSpeed(s: Scenario): boolean {
-  return s.sharding.kind === 'zero' && s.framework !== 'megatron';
+  return s.sharding.kind === 'zero' && !runsMegatronCore(s);
 }
 
 /** Bytes a parameter takes once gathered: an fp32 model sharded under FSDP mixed precision is all-gathered in param_dtype (bf16). */
@@ -443,7 +444,7 @@ export function gradientBuckets(s: Scenario, l: Layout): Component | null {
   // Megatron's DDP has no second copy: each parameter's `main_grad` is a view into the fp32 grad
   // buffer and the communication buckets are views into that same buffer
   // (megatron/core/distributed/param_and_grad_buffer.py, `_ParamAndGradBuffer`, core_r0.5 → main).
-  if (s.framework === 'megatron') return null;
+  if (runsMegatronCore(s)) return null;
   const bytes = gradientBytes(s);
   const trainablePerGpu = s.mode === 'full' ? paramsPerGpu(l) : l.trainable / l.pp / l.tp;
   if (s.sharding.kind === 'ddp') {
