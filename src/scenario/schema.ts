@@ -131,6 +131,12 @@ const architectureFields = z.object({
    */
   extraLinearParams: z.number().min(0).optional(),
   /**
+   * The routed experts are nn.Parameter tensors of the transformers class, not nn.Linear modules
+   * (DBRX's DbrxExpertGLU w1 / v1 / w2): bitsandbytes does not pack them and LoRA cannot adapt them
+   * (memory/fused-experts.ts).
+   */
+  expertsAsParameters: z.literal(true).optional(),
+  /**
    * Signed: what the shape's own count is moved by so the total is the size asked for — "7.5b" on
    * the Llama-2-7B shape is 7.5 B, not 6.7 B — or the count the Hub publishes (src/scenario/shape.ts
    * pinnedTo). Counted like embeddings; a negative one comes off the linear layers (memory/states.ts).
