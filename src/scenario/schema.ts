@@ -130,11 +130,7 @@ const architectureFields = z.object({
    * linears (memory/bnb-linear.ts); every other format keeps them with the 16-bit rest.
    */
   extraLinearParams: z.number().min(0).optional(),
-  /**
-   * The routed experts are nn.Parameter tensors of the transformers class, not nn.Linear modules
-   * (DBRX's DbrxExpertGLU w1 / v1 / w2): bitsandbytes does not pack them and LoRA cannot adapt them
-   * (memory/fused-experts.ts).
-   */
+  /** Routed experts held as nn.Parameter, not nn.Linear (DBRX's DbrxExpertGLU): unpacked by bitsandbytes, unadaptable by LoRA (memory/fused-experts.ts). */
   expertsAsParameters: z.literal(true).optional(),
   /**
    * Signed: what the shape's own count is moved by so the total is the size asked for — "7.5b" on
