@@ -1,4 +1,5 @@
 import type { Scenario } from '../scenario/schema.js';
+import { runsMegatronCore } from './megatron-core.js';
 
 /**
  * The ZeRO-3 settings of the DeepSpeed JSON a run is launched with, by framework: a framework that
@@ -99,7 +100,7 @@ export function zero12Config(s: Scenario): Zero12Config {
 
 /** DeepSpeed's ZeRO-1/2 buckets are freed at the end of backward: not held in the optimizer step. */
 export function zero12BucketsFreedBeforeStep(s: Scenario): boolean {
-  return s.sharding.kind === 'zero' && s.sharding.stage < 3 && s.framework !== 'megatron';
+  return s.sharding.kind === 'zero' && s.sharding.stage < 3 && !runsMegatronCore(s);
 }
 
 /**

@@ -38,6 +38,7 @@ import {
 } from './states.js';
 import { offloadHostBytes, zeroOffloadGpuStaging } from './offload.js';
 import { zeroOffloadGradientCheck } from './zero-offload-checks.js';
+import { runsMegatronCore } from './megatron-core.js';
 import { int8BackwardWeight } from './quantised-linear.js';
 import { selectiveRecomputeNote, withFrameworkRecompute } from './recompute.js';
 import { zero3StepElements } from './zero3-step.js';
@@ -128,7 +129,7 @@ function optimizerTemporaries(s: Scenario, l: Layout): Component | null {
  * backward on (issue 23 item 6).
  */
 export function megatronGradBufferResident(s: Scenario): boolean {
-  return s.framework === 'megatron' && s.mode !== 'inference';
+  return runsMegatronCore(s) && s.mode !== 'inference';
 }
 
 interface Assembled {

@@ -7,6 +7,7 @@ import { activationBytes } from './precision.js';
 import type { Component } from './types.js';
 import { LOOP_HELD_LOGIT_BYTES, torchtuneLoopHoldsLogits } from './torchtune-release.js';
 import { chatglmOwnLoss, chatglmTrailingCopyBytes } from './chatglm-loss.js';
+import { runsMegatronCore } from './megatron-core.js';
 
 /**
  * Logits and cross-entropy in training (DESIGN §3.4): bytes per logit element at their peak, one
@@ -136,7 +137,7 @@ export function logitElements(s: Scenario): number {
 /** Megatron computes its loss with the in-place vocab-parallel kernel at every TP degree (t = 1 included). */
 export function lossBytesPerLogit(s: Scenario): number {
   if (s.loss === 'chunked') return s.framework === 'litgpt' ? fabricChunkedLossBytes() : chunkedLossBytes();
-  if (s.framework === 'megatron') return vocabParallelLossBytes();
+  if (runsMegatronCore(s)) return vocabParallelLossBytes();
   if (torchtuneLoopHoldsLogits(s)) return fp32LossBytes(s) + LOOP_HELD_LOGIT_BYTES;
   return s.loss === 'bf16' ? bf16LossBytes() : fp32LossBytes(s);
 }
@@ -179,7 +180,7 @@ export function trainingLogits(s: Scenario): Component | null {
   }
   const perElement = lossBytesPerLogit(s);
   const kind =
-    s.framework === 'megatron' && s.loss !== 'chunked'
+    runsMegatronCore(s) && s.loss !== 'chunked'
       ? 'vocab-parallel CE'
       : s.framework === 'litgpt' && s.loss === 'chunked'
         ? "chunked CE on Fabric's fp32 logits"

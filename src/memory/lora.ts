@@ -1,4 +1,5 @@
 import type { Scenario } from '../scenario/schema.js';
+import { loraSkipsExperts } from './fused-experts.js';
 
 type Target = 'q' | 'k' | 'v' | 'o' | 'gate' | 'up' | 'down';
 
@@ -25,6 +26,8 @@ export function projectionShape(s: Scenario, target: Target): { dIn: number; dOu
 /** Matrices of a target per layer: MoE experts each carry their own adapter on MLP targets. */
 function copiesPerLayer(s: Scenario, target: Target): number {
   const mlpTarget = target === 'gate' || target === 'up' || target === 'down';
+  // Experts held as nn.Parameter (DBRX) are no nn.Linear for PEFT to wrap (fused-experts.ts).
+  if (mlpTarget && loraSkipsExperts(s)) return 0;
   return mlpTarget ? Math.max(1, s.model.arch.experts ?? 1) : 1;
 }
 

@@ -17,6 +17,8 @@ import { llamaCppSplitsRows, rowSplitShare } from './llamacpp-row-split.js';
 import { OPTIMIZERS, WEIGHT_FORMAT_BYTES, isQuantised, recipeBytes } from './precision.js';
 import type { Component } from './types.js';
 import { fsdpStageStaysUnsharded, unshardedStageParameters } from './pipeline-schedule.js';
+import { runsMegatronCore } from './megatron-core.js';
+import { gatheredLayerBytes, unpackedExpertParams } from './fused-experts.js';
 
 /**
  * Model states per GPU: weights, gradients, fp32 master copy and optimizer states, under the
@@ -160,7 +162,8 @@ function ggufWeights(s: Scenario, l: Layout, format: Parameters<typeof ggufFileB
 export function linearAndRest(s: Scenario, l: Layout): { linear: number; rest: number } {
   const all = paramsPerGpu(l);
   const deficit = Math.min(0, s.model.arch.sizeAdjustment ?? 0) / l.pp / l.tp;
-  const rest = Math.min(all, Math.max(0, all - l.params.linear / l.pp / l.tp - deficit));
+  // Experts held as nn.Parameter stay 16-bit under a bitsandbytes load (fused-experts.ts).
+  const rest = Math.min(all, Math.max(0, all - l.params.linear / l.pp / l.tp - deficit) + unpackedExpertParams(s, l));
   return { linear: all - rest, rest };
 }
 
@@ -353,7 +356,12 @@ export function referenceModel(s: Scenario, l: Layout): Component | null {
 
 /** ZeRO stages are DeepSpeed's, whichever trainer drives it (HF Trainer, accelerate); Megatron's distributed optimizer is not. */
 export function usesDeepSpeed(s: Scenario): boolean {
-  return s.sharding.kind === 'zero' && s.framework !== 'megatron';
+  return s.sharding.kind === 'zero' && !runsMegatronCore(s);
+}
+
+/** "0.5159 B", or with unpacked experts "0.5159 B (its 16-bit experts at 2 B)" (fused-experts.ts). */
+function layerBytesText(s: Scenario, l: Layout, perParam: number): string {
+  return unpackedExpertParams(s, l) > 0 ? `${num(perParam)} B (its ${count(unpackedExpertParams(s, l) / s.model.arch.layers)} unpacked expert weights at 2 B)` : `${num(perParam)} B`;
 }
 
 /** Bytes a parameter takes once gathered: an fp32 model sharded under FSDP mixed precision is all-gathered in param_dtype (bf16). */
@@ -386,9 +394,9 @@ export function gatheredLayers(s: Scenario, l: Layout): Component | null {
   const root = fsdpRootParams(s, l);
   if (root > 0) {
     const rootBytes = isQuantised(s.weights) ? 2 : perParam;
-    return component('gathered', 'gathered layers + root unit (FSDP)', 'buffers', 2 * layer * perParam + root * rootBytes, `2 layers × ${count(layer)} × ${num(perParam)} B + root (embedding, norm, LM head) ${count(root)} × ${num(rootBytes)} B`);
+    return component('gathered', 'gathered layers + root unit (FSDP)', 'buffers', 2 * gatheredLayerBytes(s, l, layer, perParam) + root * rootBytes, `2 layers × ${count(layer)} × ${layerBytesText(s, l, perParam)} + root (embedding, norm, LM head) ${count(root)} × ${num(rootBytes)} B`);
   }
-  return component('gathered', 'gathered layers (ZeRO-3/FSDP)', 'buffers', 2 * layer * perParam, `2 layers × ${count(layer)} × ${num(perParam)} B`);
+  return component('gathered', 'gathered layers (ZeRO-3/FSDP)', 'buffers', 2 * gatheredLayerBytes(s, l, layer, perParam), `2 layers × ${count(layer)} × ${layerBytesText(s, l, perParam)}`);
 }
 
 /**
@@ -443,7 +451,7 @@ export function gradientBuckets(s: Scenario, l: Layout): Component | null {
   // Megatron's DDP has no second copy: each parameter's `main_grad` is a view into the fp32 grad
   // buffer and the communication buckets are views into that same buffer
   // (megatron/core/distributed/param_and_grad_buffer.py, `_ParamAndGradBuffer`, core_r0.5 → main).
-  if (s.framework === 'megatron') return null;
+  if (runsMegatronCore(s)) return null;
   const bytes = gradientBytes(s);
   const trainablePerGpu = s.mode === 'full' ? paramsPerGpu(l) : l.trainable / l.pp / l.tp;
   if (s.sharding.kind === 'ddp') {

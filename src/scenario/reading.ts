@@ -4,6 +4,7 @@ import type { Scenario } from './schema.js';
 import { llamaCppSplitsRows } from '../memory/llamacpp-row-split.js';
 import { cacheOfTotalIn } from '../memory/lmdeploy.js';
 import { gpuCountOf, unnamedGpusWords } from './gpus.js';
+import { runsMegatronCore } from '../memory/megatron-core.js';
 
 /**
  * The human "Read as:" line (DESIGN §3.8): every choice that shapes the estimate, in words,
@@ -126,7 +127,7 @@ function shardingWords(s: Scenario): string {
     return split > 1 ? `${replicas} replicas, each split over ${split} GPUs` : `a full replica on each of ${n} GPUs (say tp ${n} to split)`;
   }
   if (sh.kind === 'ddp') return `DDP${over}`;
-  if (sh.kind === 'zero' && sh.stage === 1 && s.framework === 'megatron') {
+  if (sh.kind === 'zero' && sh.stage === 1 && runsMegatronCore(s)) {
     // Megatron's --use-distributed-optimizer shards over the data-parallel ranks only.
     const dp = Math.max(1, Math.floor(n / (s.parallel.tp * s.parallel.pp * s.parallel.cp)));
     return `distributed optimizer over ${dp} data-parallel rank${dp === 1 ? '' : 's'}`;

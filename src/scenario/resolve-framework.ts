@@ -121,7 +121,7 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
   if (r.s.mode !== 'inference' && r.patch.has('rlTrainer') && (asked === 'grpo' || asked === 'ppo')) {
     // The actor's Megatron parallel sizes (actor_rollout_ref.actor.megatron.*) are verl's Megatron backend; the rollout's own tensor parallel is set aside.
     const megatronBackend = ['par.tp', 'par.pp', 'par.ep'].some((key) => (r.patch.value<number>(key) ?? 1) > 1);
-    preset = verlPreset(preset, asked, r.gpus(), shardingWord !== undefined || r.patch.deepspeedNamed, megatronBackend);
+    preset = verlPreset(preset, asked, r.gpus(), shardingWord !== undefined || r.patch.deepspeedNamed, megatronBackend, megatronBackend ? presetFor('megatron', r.s.mode, r.gpus()) : undefined);
   }
   // ms-swift runs those trainers with gradient checkpointing on by its own default (ms-swift-preset.ts).
   if (r.s.mode !== 'inference' && runsMsSwift(r.patch.items.map((i) => i.text))) preset = msSwiftPreset(preset, asked === 'hf');

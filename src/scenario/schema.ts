@@ -130,6 +130,8 @@ const architectureFields = z.object({
    * linears (memory/bnb-linear.ts); every other format keeps them with the 16-bit rest.
    */
   extraLinearParams: z.number().min(0).optional(),
+  /** Routed experts held as nn.Parameter, not nn.Linear (DBRX's DbrxExpertGLU): unpacked by bitsandbytes, unadaptable by LoRA (memory/fused-experts.ts). */
+  expertsAsParameters: z.literal(true).optional(),
   /**
    * Signed: what the shape's own count is moved by so the total is the size asked for — "7.5b" on
    * the Llama-2-7B shape is 7.5 B, not 6.7 B — or the count the Hub publishes (src/scenario/shape.ts

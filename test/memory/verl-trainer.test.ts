@@ -60,4 +60,22 @@ describe("verl's trainer", () => {
     expect(withVerl.scenario.framework).toBe('dpo');
     expect(withVerl.peakReservedBytes).toBe(estimateOf(dpo).peakReservedBytes);
   });
+
+  it("on its Megatron backend (tp said) runs Megatron's recipe: fp32 main grads, distributed optimizer over dp, no FSDP, no DeepSpeed buckets", () => {
+    // verl/utils/megatron_utils.py get_model (v0.2 → b178a3c): Megatron DDP with grad_reduce_in_fp32 /
+    // accumulate_allreduce_grads_in_fp32 True and use_distributed_optimizer True. Worked example, v915's setup:
+    // Qwen3.5-9B, tp 2 on 8 GPUs, so dp 4: trainable weights per rank P/2, masters 4 B and Adam 8 B ÷ 4, grads 4 B whole.
+    const e = estimateOf('qwen3.5-9b verl grpo full tp 2 seq 3072 on 8x h800');
+    expect(e.scenario.recipe).toBe('megatron');
+    expect(e.scenario.sharding).toEqual({ kind: 'zero', stage: 1 });
+    expect(e.scenario.parallel.sp).toBe(true);
+    const perRank = part(e, 'gradients') / 4;
+    expect(part(e, 'master')).toBeCloseTo((perRank * 4) / 4, 0);
+    expect(part(e, 'buckets')).toBe(0);
+    // The same run with FSDP named keeps verl's FSDP actor (the parallel sizes are then the rollout's).
+    const fsdp = estimateOf('qwen3.5-9b verl grpo full fsdp seq 3072 on 8x h800');
+    expect(fsdp.scenario.sharding.kind).toBe('fsdp');
+    expect(fsdp.scenario.recipe).not.toBe('megatron');
+  });
 });
+

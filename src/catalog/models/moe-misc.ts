@@ -17,6 +17,9 @@ export const MOE_MISC_MODELS: readonly ModelSpec[] = [
       layers: 40, hidden: 6144, heads: 48, kvHeads: 8, headDim: 128,
       ffn: 10752, experts: 16, expertsPerToken: 4,
       vocab: 100352, tiedEmbeddings: false, norm: 'layernorm',
+      // DbrxExpertGLU holds each expert bank as one nn.Parameter (w1, v1, w2: [16 × 10752, 6144]), not nn.Linear
+      // (transformers models/dbrx/modeling_dbrx.py, v4.40.0 → v4.57): memory/fused-experts.ts.
+      expertsAsParameters: true,
     }),
     publishedParams: 132e9,
     source:
