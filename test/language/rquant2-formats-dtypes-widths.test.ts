@@ -50,6 +50,19 @@ describe('a named format is itself (config-keys/weight-format-names.ts, prose/ru
   });
 });
 
+describe("a format's width is that format's, at 8 bits int8 (prose.format-width)", () => {
+  it.each([
+    ['llama-2-13b 8bit gptq on a 3090', 'int8'],
+    ['qwen2.5-14b gptq int8 vllm on a 4090', 'int8'],
+    ['qwen2.5-14b GPTQ 8-bit on a 4090', 'int8'],
+    ['llama-3-8b int8 gptq with vllm on a T4', 'int8'],
+    ['qwen2.5-72b 4-bit AWQ on 2x 4090 vllm', 'awq'],
+    ['部署qwen2.5-32b的gptq 4bit版本 vllm 4090', 'gptq'],
+  ])('%s → %s (invented)', (text, weights) => {
+    expect(read(text).scenario.weights).toBe(weights);
+  });
+});
+
 describe('the compute dtype follows the engine (scenario/resolve-quantised-serving.ts)', () => {
   it('c2567: "Load a 16-bit model with --load-in-4bit" computes in fp16, the loader\'s dtype', () => {
     expect(read(line('c2567').text).scenario.compute).toBe('fp16');
