@@ -171,13 +171,14 @@ export const NAME_RULES: readonly ProseRule[] = [
     source: 'oobabooga/textgen#1742',
   },
   {
-    // "AWQ-int4", "GPTQ-Int4", "gptq 4bit", "4-bit AWQ": the width of that format, not a second format. At 8 bits
-    // ("gptq int8", "8bit gptq") it is 8-bit weights, the item language's int8, as a name's "-GPTQ-Int8" reads
+    // "AWQ-int4", "GPTQ-Int4", "gptq 4bit", "4-bit AWQ": the width of that format, not a second format. GPTQ at 8 bits
+    // ("gptq int8", "8bit gptq") is 8-bit weights, the item language's int8, as a name's "-GPTQ-Int8" reads
     // (model-name.ts, c1826): "qwen2.5-14b gptq int8" had been refused as two formats, "8bit gptq" read as 4-bit GPTQ.
     id: 'prose.format-width',
     pattern: /\b(awq|gptq)[-_ ](?:int([48])|w([48])|([48])[-_ ]?bits?)\b|\b(?:int([48])|([48])[-_ ]?bits?)[-_ ](awq|gptq)\b/g,
     when: (t) => /awq|gptq/.test(t),
-    write: (m) => ((m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6]) === '8' ? 'int8' : (m[1] ?? m[7])!).padEnd(m[0].length),
+    // AWQ stays AWQ at any width said (names-b8-lines.test.ts: its checkpoints are 4-bit).
+    write: (m) => ((m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6]) === '8' && (m[1] ?? m[7]) === 'gptq' ? 'int8' : (m[1] ?? m[7])!).padEnd(m[0].length),
     example: '官方benchmark说，2张a100的80G，vllm推理qwen2-72b-instruct-gptq-int4输入长度可以到128k',
     source: 'QwenLM/Qwen3#603',
   },

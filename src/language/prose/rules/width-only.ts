@@ -29,7 +29,8 @@ export const WIDTH_ONLY_RULES: readonly ProseRule[] = [
     when: (t) => /[48][-_ ]?bit|[48]\s?(?:비트|ビット|比特)|[48]位/.test(t),
     write: (m, _notes, given) => {
       // bitsandbytes named ("--load-in-8bit" is read as int8 by now): the width is what it names, read as written.
-      if ((m[1] === '4' ? BNB_4BIT : BNB_8BIT).test(m.input)) return `${m[1]}bit`.padEnd(m[0].length);
+      // A Hangul, katakana or Han width is written as the vocabulary's "4bit" there; an English one is left untouched.
+      if ((m[1] === '4' ? BNB_4BIT : BNB_8BIT).test(m.input)) return /bit/.test(m[0]) ? m[0] : `${m[1]}bit`.padEnd(m[0].length);
       // A format named reads itself; bitsandbytes named as the loader alone ("4 bit with transformers +
       // bitsandbytes") names none, and the width is its own (NF4 for 4 bits, LLM.int8 for 8).
       if (namesAFormat(m.input)) return ' '.repeat(m[0].length);
