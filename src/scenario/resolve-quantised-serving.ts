@@ -70,15 +70,45 @@ export function onQuantisedKernels(s: Scenario): Scenario {
  */
 const TORCH_DTYPE_BF16 = /torch_dtype\s*[=:]\s*["']?(?:torch\.)?(?:bfloat16|bf16)\b/i;
 
+/**
+ * bf16 named for AWQ or GPTQ weights on vLLM (`--dtype=bfloat16`, vllm-project/vllm#18516, c2527): the plain awq and
+ * gptq kernels take fp16 only (their configs' get_supported_act_dtypes is [torch.half]; a bf16 run stops at load), but
+ * on a card of compute capability 8.0 or more vLLM loads such a checkpoint with awq_marlin / gptq_marlin on its own
+ * (override_quantization_method, unless `--quantization awq` forces the plain kernel), and those take
+ * [torch.half, torch.bfloat16]. So bf16 stands where the card has it; with no card named it is the likelier reading
+ * (Marlin is the default on every card with bf16), said with the other, since the words do not decide.
+ */
+function marlinBf16(r: Resolution, words: string): void {
+  const s = r.s;
+  if (s.mode !== 'inference' || s.inference.engine !== 'vllm' || s.compute !== 'bf16' || !FP16_ACTIVATIONS.includes(s.weights) || s.hardware?.gpuId) return;
+  const kernel = s.weights;
+  r.assume(`bf16 precision as "${words}" says: vLLM runs ${kernel.toUpperCase()} in bf16 only on its ${kernel}_marlin kernel (compute capability 8.0 and up, its default there); the plain ${kernel} kernel takes fp16 only (say fp16, or name your card)`);
+}
+
+/**
+ * A width said with no dtype ("Load a 16-bit model with --load-in-4bit", oobabooga/textgen#2320, c2567; "16bit llama
+ * with load_in_4bit"): it says the checkpoint is unquantised, not whether it is bf16 or fp16, so the loader's own
+ * dtype decides, as where nothing is said (the vocabulary reads the bare width as bf16 for training's sake).
+ */
+const BARE_SIXTEEN_BITS = /^16[-_ ]?bits?$/i;
+
 export function quantisedServingStep(r: Resolution): ErrorReply | null {
   const s = r.s;
-  if (r.patch.has('compute') || TORCH_DTYPE_BF16.test(r.text)) return null;
+  const said = r.patch.get<Scenario['compute']>('compute');
+  const bareWidth = said !== undefined && BARE_SIXTEEN_BITS.test(said.item.text.trim());
+  if (TORCH_DTYPE_BF16.test(r.text)) return null;
+  if (said && !bareWidth) {
+    marlinBf16(r, said.item.text.trim());
+    return null;
+  }
   if (onFp16Kernels(s) && s.compute === 'bf16') {
     s.compute = 'fp16';
     if (!r.patch.has('kv') && s.inference.kvDtype === 'bf16') s.inference.kvDtype = 'fp16';
-    r.assume(`fp16 precision for activations and KV cache: ${fp16Reason(s)}`);
+    const width = bareWidth ? `"${said!.item.text.trim()}" names no dtype; ` : '';
+    r.assume(`fp16 precision for activations and KV cache: ${width}${fp16Reason(s)}`);
     return null;
   }
+  if (said) return null;
   // A quantised model served with no dtype named, on no engine known to compute in half: its activations
   // run in the bf16 default, said with the switch, since llama.cpp (f16), AWQ/GPTQ kernels and bitsandbytes
   // loads run in fp16 and the reader may have missed the engine (lhl/strix-halo-testing#33, c2207: gpt-oss's

@@ -2,6 +2,7 @@ import { MODEL_KEYS } from './models.js';
 import { blockPathTargets } from './lora-module-path.js';
 import { adapterKeysUnlessOff } from './adapter-off.js';
 import { flag, numeric } from './readers.js';
+import { fourBitFloat } from './weight-format-names.js';
 import { attention } from './savers.js';
 import { predictsOnly } from './training.js';
 import { IGNORE, isFalse, isTrue, numberOf, say, unquote, type Handler, type KeyContext, type KeyReading, type KeyTable } from './values.js';
@@ -43,6 +44,9 @@ export const targets: Handler = (v, ctx) => {
 /** Weight quantisation names of vLLM `--quantization`, TGI `QUANTIZE`, litgpt `--quantize`. */
 export const quantization: Handler = (v, ctx) => {
   const value = unquote(v);
+  // A 4-bit float named (mxfp4, nvfp4, modelopt_fp4) is itself, before "fp4" reads as bitsandbytes below.
+  const float4 = fourBitFloat(value);
+  if (float4) return float4;
   if (/awq/.test(value)) return say('awq');
   // vLLM's bare `--quantization marlin` names the kernel, which runs 4-bit GPTQ and AWQ
   // checkpoints alike (vllm/model_executor/layers/quantization): the model's name says which.

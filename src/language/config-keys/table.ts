@@ -14,6 +14,7 @@ import { SERVING_KEYS } from './serving.js';
 import { SHARDING_KEYS } from './sharding.js';
 import { TRAINING_KEYS } from './training.js';
 import { TRAINER_SPELLING_KEYS } from './trainer-spellings.js';
+import { WEIGHT_FORMAT_KEYS } from './weight-format-names.js';
 import { anyEngineWith, engineHandler } from './engines/index.js';
 import type { Engine } from './engines/types.js';
 import type { Handler, KeyTable } from './values.js';
@@ -43,6 +44,7 @@ export const KEY_TABLES: Readonly<Record<string, KeyTable>> = {
   training: TRAINING_KEYS,
   rlTrainers: RL_TRAINER_KEYS,
   trainerSpellings: TRAINER_SPELLING_KEYS,
+  weightFormats: WEIGHT_FORMAT_KEYS,
 };
 
 const KEYS: KeyTable = Object.assign({}, ...Object.values(KEY_TABLES));

@@ -71,7 +71,9 @@ export const isFalse = (v: string) => FALSE.has(unquote(v));
 export function unquote(v: string): string {
   // Rust's Option in a TGI args dump: Some(4) is 4.
   // A bash array of one value, BATCH_SIZES=(1), is that value.
-  return v.trim().replace(/^some\(([^)]*)\)/, '$1').replace(/^\(\s*([^()\s]+)\s*\)$/, '$1').replace(/^["'`*]+|["'`*,.;:!?)]+$/g, '').trim();
+  // A Korean or Japanese particle glued to a value written in a sentence ("load_in_4bit=True로 불러와서", "batch_size=4で")
+  // is the sentence's, not the value's (invented variations of the b73–b75 4-bit lines: the load had not been read).
+  return v.trim().replace(/^some\(([^)]*)\)/, '$1').replace(/^\(\s*([^()\s]+)\s*\)$/, '$1').replace(/(?<=[a-z0-9])(?:으로|로|를|을|이|가|는|은|도|에서|で|に|を|が|は)$/i, '').replace(/^["'`*]+|["'`*,.;:!?)]+$/g, '').trim();
 }
 
 /** A number in a value ("4", "2k", "4_096", "1e-4"); NaN when there is none. */

@@ -57,6 +57,8 @@ import { DISK_SIZE_RULES } from './disk-sizes.js';
 import { LOADER_GUESS_RULES } from './loader-guesses.js';
 import { LAYERS_OUT_OF_RULES } from './layers-out-of.js';
 import { GGUF_WIDTH_RULES } from './gguf-widths.js';
+import { FLOAT4_WORD_RULES } from './float4-words.js';
+import { WIDTH_ONLY_RULES } from './width-only.js';
 import { WIDTH_TRAINER_RULES } from './width-trainers.js';
 import { SEVERAL_CARD_RULES } from './several-cards.js';
 import { GPTQ_FILE_RULES } from './gptq-files.js';
@@ -158,6 +160,8 @@ const PROSE_ORDER = [
   'prose.bnb-int4-release',
   'prose.moe-apart',
   'prose.name-dtype-suffix',
+  // NVFP4 read as MXFP4, weak, before a name's suffixes or a path are read (float4-words.ts).
+  ...FLOAT4_WORD_RULES.map((rule) => rule.id),
   'prose.gptq-group-size',
   // A single .pt / .safetensors file named for its 4-bit width is GPTQ's (gptq-files.ts).
   'prose.gptq-4bit-file',
@@ -415,6 +419,8 @@ const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   TOKEN_REASONING_RULES,
   RESULT_AT_LENGTH_RULES,
   LENGTHS_COMPARED_RULES,
+  FLOAT4_WORD_RULES,
+  WIDTH_ONLY_RULES,
 ];
 for (const rule of LATER_GROUPS.flat()) BY_ID.set(rule.id, rule);
 

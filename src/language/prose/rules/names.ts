@@ -1,7 +1,7 @@
 import { ENGINE_NAMED } from '../../vocabulary.js';
 import { FAMILIES, modelIdOf } from '../../lexicon.js';
 import type { ProseRule } from '../types.js';
-import { BNB_4BIT, BNB_8BIT, MLX_CONTEXT, namesAFormat } from './width-context.js';
+import { MLX_CONTEXT } from './width-context.js';
 export { MLX_CONTEXT, NAMED_FORMAT } from './width-context.js';
 import { modelName } from '../model-name.js';
 import { llamafactoryReleaseOf, namesLmdeployRelease, namesTgiRelease, namesTorchtuneRelease, namesTransformersRelease, namesVllmRelease } from '../program-releases.js';
@@ -171,39 +171,16 @@ export const NAME_RULES: readonly ProseRule[] = [
     source: 'oobabooga/textgen#1742',
   },
   {
-    // "AWQ-int4", "GPTQ-Int4", "gptq 4bit": the width of that format, not a second format.
+    // "AWQ-int4", "GPTQ-Int4", "gptq 4bit", "4-bit AWQ": the width of that format, not a second format. GPTQ at 8 bits
+    // ("gptq int8", "8bit gptq") is 8-bit weights, the item language's int8, as a name's "-GPTQ-Int8" reads
+    // (model-name.ts, c1826): "qwen2.5-14b gptq int8" had been refused as two formats, "8bit gptq" read as 4-bit GPTQ.
     id: 'prose.format-width',
-    pattern: /\b(awq|gptq)[-_ ](?:int4|w4|4[-_ ]?bits?)\b/g,
+    pattern: /\b(awq|gptq)[-_ ](?:int([48])|w([48])|([48])[-_ ]?bits?)\b|\b(?:int([48])|([48])[-_ ]?bits?)[-_ ](awq|gptq)\b/g,
     when: (t) => /awq|gptq/.test(t),
-    write: (m) => m[1]!.padEnd(m[0].length),
+    // AWQ stays AWQ at any width said (names-b8-lines.test.ts: its checkpoints are 4-bit).
+    write: (m) => ((m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6]) === '8' && (m[1] ?? m[7]) === 'gptq' ? 'int8' : (m[1] ?? m[7])!).padEnd(m[0].length),
     example: '官方benchmark说，2张a100的80G，vllm推理qwen2-72b-instruct-gptq-int4输入长度可以到128k',
     source: 'QwenLM/Qwen3#603',
-  },
-  {
-    // "30B in 4bit", "running it 8-bit": a width names no format. A format or loader the message names
-    // (a GPTQ or AWQ checkpoint, llama.cpp's files, bitsandbytes, int8) wins and the width is its own;
-    // with none, the width is read as bitsandbytes (NF4 for 4 bits, LLM.int8 for 8). Weak: the format
-    // is a guess from a width, said on the first screen ("4bit" meant GPTQ in oobabooga/textgen#297,
-    // corpus c430). bitsandbytes' own flags ("load_in_4bit", "--load-in-8bit") name their loader and
-    // are left to the vocabulary; an 8-bit optimizer ("8bit adam", "paged adamw 8bit") is no weight
-    // format. It runs after the GGUF and ExLlama rules, which read a width as their own type.
-    id: 'prose.width-only',
-    pattern: /(?<![\w.-])(?<!load[-_ ]in[-_ ])(?<!bnb[-_ ])(?<!bitsandbytes[-_ ])(?<!adamw?[-_ ])(?<!optim(?:izer)?[-_ ])([48])[-_ ]?bits?\b(?![-_.]\w)(?![-_ ](?:adam|optim|lion|paged))/g,
-    when: (t) => /[48][-_ ]?bit/.test(t),
-    write: (m, _notes, given) => {
-      // bitsandbytes named ("--load-in-8bit" is read as int8 by now): the width is what it names, read as written.
-      if ((m[1] === '4' ? BNB_4BIT : BNB_8BIT).test(m.input)) return m[0];
-      // A format named reads itself; bitsandbytes named as the loader alone ("4 bit with transformers +
-      // bitsandbytes") names none, and the width is its own (NF4 for 4 bits, LLM.int8 for 8).
-      if (namesAFormat(m.input)) return blank(m);
-      // On a Mac, MLX's own 4-bit integers (as prose.mlx-width): "phi2 in mlx … even in 4bit" (ml-explore/mlx-examples#182, c1766); the Mac
-      // looked for in the user's words too, which prose.apple-silicon has written as a memory ("4-bit Mistral 7B on an M2 Max" had read NF4).
-      if (m[1] === '4' && (MLX_CONTEXT.test(m.input) || (given !== undefined && MLX_CONTEXT.test(given)))) return 'int4'.padEnd(m[0].length);
-      return (m[1] === '4' ? 'nf4' : 'int8').padEnd(m[0].length);
-    },
-    example: "I'm running 30B in 4bit on my 4090 24 GB + Ryzen 7700X and 64GB ram",
-    source: 'oobabooga/textgen#297',
-    weak: true,
   },
   {
     // A model's own words after its size, written apart: the variant ("Instruct", "Chat", "Base", "HF",

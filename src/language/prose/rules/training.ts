@@ -149,16 +149,7 @@ export const TRAINING_RULES: readonly ProseRule[] = [
     write: (m) => ` ${m[1] === '큐로라' ? 'qlora' : 'lora'} `.padEnd(m[0].length),
     example: 'Llama-3-8B 로라 학습, A100 80G 1장이면 충분할까요?',
   },
-  {
-    // A bit width written in Hangul or katakana, a particle glued on ("4비트로 로드해서 LoRA", "8비트 양자화",
-    // "4ビットで読み込んで"): the width words "4bit" / "8bit" the English reader knows (a bitsandbytes base under
-    // LoRA is QLoRA). "4비트로 로드해서 LoRA 파인튜닝" (invented, a stranger's shape) had read LoRA on a 16-bit base.
-    id: 'training.cjk-bit-width',
-    pattern: /(?<![\d.])([48])\s?(?:비트|ビット)(?:로|으로|를|을|가|의|는|で|の|を)?/g,
-    when: (t) => /비트|ビット/.test(t),
-    write: (m) => ` ${m[1]}bit `.padEnd(m[0].length),
-    example: '4비트로 로드해서 LoRA 파인튜닝 하는데 A100 40GB 한 장에서 OOM',
-  },
+
   {
     // Batch and length named in Korean, a particle glued on ("배치 사이즈를 4로", "시퀀스 길이는 4096"):
     // the item words, as 序列长度 / 输入长度 are for Chinese (phrasing.ts). 배치 alone is a batch only

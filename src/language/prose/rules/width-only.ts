@@ -1,0 +1,46 @@
+import type { ProseRule } from '../types.js';
+import { BNB_4BIT, BNB_8BIT, MLX_CONTEXT, namesAFormat } from './width-context.js';
+
+/**
+ * A bit width said with no format, in every language people write it: "4bit", "8-bit", "4 bits", Korean
+ * "4비트" and Japanese "4ビット" (a particle glued on: "4비트로", "4ビットで"), Chinese "4比特" and "4位" beside
+ * 量化 ("量化到4位", "4位量化"). One rule reads them all, weak: a width names no format (GPTQ, AWQ, a GGUF type
+ * and bitsandbytes are all "4-bit"), so the reply says the guess with the words. Before, the Hangul and
+ * katakana widths were rewritten to "4bit" by a training rule after this rule's guard had looked at the user's
+ * own words, so they were read as a firm NF4 ("4비트 양자화", "4ビットで推論": invented variations of the
+ * b73–b75 width lines), and the Chinese "量化到4位" was not read at all (16-bit weights, in silence).
+ */
+const WIDTH_WORD = String.raw`(?:[-_ ]?bits?\b|\s?(?:비트|ビット|比特)(?:로|으로|를|을|가|의|는|で|の|を|に)?|位(?=\s?(?:的\s?)?(?:量化|精度))|位(?<=(?:量化|量化到|量化为|量化成|量化至)\s?[48]位))`;
+
+export const WIDTH_ONLY_RULES: readonly ProseRule[] = [
+  {
+    // "30B in 4bit", "running it 8-bit": a width names no format. A format or loader the message names
+    // (a GPTQ or AWQ checkpoint, llama.cpp's files, bitsandbytes, int8) wins and the width is its own;
+    // with none, the width is read as bitsandbytes (NF4 for 4 bits, LLM.int8 for 8). Weak: the format
+    // is a guess from a width, said on the first screen ("4bit" meant GPTQ in oobabooga/textgen#297,
+    // corpus c430). bitsandbytes' own flags ("load_in_4bit", "--load-in-8bit") name their loader and
+    // are left to the vocabulary; an 8-bit optimizer ("8bit adam", "paged adamw 8bit") is no weight
+    // format. It runs after the GGUF and ExLlama rules, which read a width as their own type.
+    id: 'prose.width-only',
+    pattern: new RegExp(
+      String.raw`(?<![\w.-])(?<!load[-_ ]in[-_ ])(?<!bnb[-_ ])(?<!bitsandbytes[-_ ])(?<!adamw?[-_ ])(?<!optim(?:izer)?[-_ ])([48])${WIDTH_WORD}(?![-_.]\w)(?![-_ ](?:adam|optim|lion|paged))`,
+      'g',
+    ),
+    when: (t) => /[48][-_ ]?bit|[48]\s?(?:비트|ビット|比特)|[48]位/.test(t),
+    write: (m, _notes, given) => {
+      // bitsandbytes named ("--load-in-8bit" is read as int8 by now): the width is what it names, read as written.
+      // A Hangul, katakana or Han width is written as the vocabulary's "4bit" there; an English one is left untouched.
+      if ((m[1] === '4' ? BNB_4BIT : BNB_8BIT).test(m.input)) return /bit/.test(m[0]) ? m[0] : `${m[1]}bit`.padEnd(m[0].length);
+      // A format named reads itself; bitsandbytes named as the loader alone ("4 bit with transformers +
+      // bitsandbytes") names none, and the width is its own (NF4 for 4 bits, LLM.int8 for 8).
+      if (namesAFormat(m.input)) return ' '.repeat(m[0].length);
+      // On a Mac, MLX's own 4-bit integers (as prose.mlx-width): "phi2 in mlx … even in 4bit" (ml-explore/mlx-examples#182, c1766); the Mac
+      // looked for in the user's words too, which prose.apple-silicon has written as a memory ("4-bit Mistral 7B on an M2 Max" had read NF4).
+      if (m[1] === '4' && (MLX_CONTEXT.test(m.input) || (given !== undefined && MLX_CONTEXT.test(given)))) return 'int4'.padEnd(m[0].length);
+      return (m[1] === '4' ? 'nf4' : 'int8').padEnd(m[0].length);
+    },
+    example: "I'm running 30B in 4bit on my 4090 24 GB + Ryzen 7700X and 64GB ram",
+    source: 'oobabooga/textgen#297',
+    weak: true,
+  },
+];
