@@ -39,7 +39,7 @@ const CHAT_ENGLISH = `
   allocated allocation occupy occupied occupies reserved free available left remaining full's
   oom's crashes killed error's exception traceback warning message messages report reported
   cuda torch pytorch gpu's nvidia-smi's smi driver drivers version versions latest update updated install installed
-  support supports supported supporting enable enabled disable disabled default defaults option options setting settings
+  support supports supported supporting enable enables enabled disable disabled default defaults option options setting settings
   parameter's param's flag flags argument arguments arg args value values number numbers size sizes
   question's thread title description reproduce reproduction steps expected behavior behaviour actual result results
   test tests testing tested experiment experiments try tried attempt attempted attempting
@@ -70,7 +70,7 @@ const REPORT_ENGLISH = `
   manually platform moment compatible compatibility downloaded download downloading production lately specific
   specifically authors handle handling despite amount adopt raises raise raised runtime interestingly interesting
   initial call calls calling provided provide providing inputs input average entry hit hits calculation
-  calculations guess far passed various accidentally added add adding method methods replying reply resulted
+  calculations guess far passed various accidentally added add adds adding method methods replying reply resulted
   access several tutorial tutorials snippet snippets style stored store increasing increase increased decreasing
   decrease decreased lol haha area returns return duplicated duplicate assumptions assumption ones applications
   application lower higher according table invalid longer shorter weaker stronger comes come coming back learning

@@ -1,5 +1,6 @@
 import { familyOf } from '../families.js';
 import { modelIdOf } from '../lexicon.js';
+import { catalogHead } from '../module-files.js';
 import { IGNORE, isFalse, isTrue, say, unquote, type Handler, type KeyTable } from './values.js';
 
 /** The model: where it is named, and how it is placed on the devices. */
@@ -105,6 +106,40 @@ export const savesFolder: Handler = (v, ctx) => {
 };
 
 /**
+ * The name a server answers to (vLLM's and SGLang's `--served-model-name`, TGI's `--served-model-name`): the user's
+ * own label, often the model's name ("--served-model-name alibaba/tongyi-deepresearch-30b-a3b" beside "--model
+ * &{modelpath}", Alibaba-NLP/DeepResearch#168, c2593, had refused "Which model?"). Model evidence where it holds a
+ * size or is a catalog model and no model key's value names one: read by its last part, weak (a label, said).
+ */
+const NAMES_A_MODEL = (v: string) => SIZED_PART.test(v) || modelIdOf(v.split(/[/\\]/).at(-1) ?? '') !== undefined;
+export const servedName: Handler = (v, ctx) => {
+  const value = withoutTrailingSeparators(v);
+  if (!NAMES_A_MODEL(value) || MODEL_KEYS.some((k) => NAMES_A_MODEL(withoutTrailingSeparators(ctx.values?.get(k) ?? '')))) return IGNORE;
+  // The name up to its size: a label's format words ("--served-model-name Qwen3.5-27B-AWQ-4bit" beside "vllm serve
+  // Qwen/Qwen3.5-122B-A10B-GPTQ-Int4", vllm-project/vllm#36734, c2557) are no evidence of the weights loaded.
+  const name = value.split(/[/\\]/).at(-1) ?? '';
+  const upToSize = /^.*?(?<![a-z0-9.])\d+(?:\.\d+)?[bm](?:[-_.]a\d+(?:\.\d+)?b)?(?![a-z0-9])/i.exec(name)?.[0] ?? name;
+  return { say: upToSize.replace(/[^a-z0-9.\-_]/gi, ' '), weak: true };
+};
+
+/**
+ * A run's config file named after its model (KTransformers' `--optimize_rule_path
+ * …/DeepSeek-V3-Chat-multi-gpu-marlin.yaml`, kvcache-ai/ktransformers#764, c2541, had refused
+ * "Which model?"): a stem that is a name with a size, or starts with a catalog model named with its version, is the
+ * model, weak (a file's name; the file may be another model's template). Any other value is set aside. Not `--config`:
+ * torchtune's `--config llama3/8B_lora` is read as a path by prose/paths.ts (c031).
+ */
+export const configFileModel: Handler = (v) => {
+  const file = withoutTrailingSeparators(v).split(/[/\\]/).at(-1) ?? '';
+  const stem = /^([a-z][\w.-]*?)\.(?:ya?ml|json|toml)$/i.exec(file)?.[1];
+  if (!stem) return IGNORE;
+  // A family's name with a size ("qwen2_7b_lora.yaml"); "config_16b.json" (c1016) names a size of no family.
+  const sized = /^[a-z]{2,}[a-z0-9.]*(?:[-_][a-z0-9.]+)*?[-_]\d+(?:\.\d+)?[bm](?![a-z0-9])/i.exec(stem)?.[0];
+  const name = (sized && familyOf(sized) !== null ? sized : null) ?? catalogHead(stem);
+  return name ? { say: name.replace(/[^a-z0-9.\-_]/gi, ' '), weak: true } : IGNORE;
+};
+
+/**
  * Xinference names a built-in model by its family and its size in two flags: `xinference launch --model-name
  * qwen1.5-chat --size-in-billions 72 --model-format gptq` (xorbitsai/inference#1183, corpus c349: Qwen1.5-72B-Chat;
  * `model_size_in_billions` in its Python client and REST API, xinference/client/restful/restful_client.py
@@ -139,6 +174,8 @@ export const MODEL_KEYS_TABLE: KeyTable = {
   pretrained_model_name_or_path: { reads: model },
   model_path: { reads: model },
   model_dir: { reads: modelFolder },
+  optimize_rule_path: { reads: configFileModel, source: 'kvcache-ai/ktransformers#764 (local_chat --optimize_rule_path)' },
+  served_model_name: { reads: servedName, source: 'Alibaba-NLP/DeepResearch#168 (vllm --served-model-name)' },
   model_type: { reads: swiftModelType, source: 'modelscope/ms-swift#860, swift/llm/utils/model.py ModelType' },
   hf_model: { reads: model },
   checkpoint_dir: { reads: model },

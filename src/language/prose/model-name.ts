@@ -15,7 +15,10 @@ import { catalogTail, isKindWord } from '../model-kinds.js';
  * weights ("unsloth/gpt-oss-20b-BF16", unslothai/unsloth#3966, c1237; "WizardLM-30B-fp16"; "Llama-2-7b-chat-fp16").
  * "-UD" is Unsloth's Dynamic-quant tag left before a GGUF type ("DeepSeek-R1-UD-Q2_K_XL", c1260; DYNAMIC_TAG below).
  */
-const CHECKPOINT_SUFFIX = /[-_.](?:hf|chat|instruct|it|base|sft|dpo|rlhf|preview|latest|demo|bf16|fp16|f16|fp32|paddle|pt|ud|v\d+(?:\.\d+)*|\d{4}|\d{1,3}k)$/;
+// AutoAWQ's and llm-awq's width and group size ("abhinavkulkarni/codellama-CodeLlama-7b-Python-hf-w4-g128-awq",
+// huggingface/text-generation-inference#1019, c2302, had read as an unknown 7B) name no model: the group size "-g128" is
+// dropped; the width "-w4" stays for the rules that read it ("turbomind-internlm-chat-20b-w4", c1725).
+const CHECKPOINT_SUFFIX = /[-_.](?:hf|chat|instruct|it|base|sft|dpo|rlhf|preview|latest|demo|bf16|fp16|f16|fp32|paddle|pt|ud|v\d+(?:\.\d+)*|\d{4}|\d{1,3}k|g\d{2,3})$/;
 
 /**
  * A GGUF quant type at the end of a repo's name ("openfree/mistral-small-3.1-24b-instruct-2503-q4_k_m-gguf",
@@ -246,7 +249,10 @@ function baseInRepoName(name: string, size: string): string | null {
   // size are the catalog's model of that family and size, as "internlm-chat-20b" reads in prose (model-names.ts).
   const family = words.map(familyOf).filter((f): f is string => f !== null).at(-1);
   const unversioned = family !== undefined && !words.some((w) => /\d/.test(w));
-  return fineTuneModel(words, size, modelIdOf, name) ?? (unversioned ? modelIdOf(`${family}-${size}`) ?? null : null);
+  // The word right before the size that is a catalog model with it ("codellama-codellama-7b-python-hf-w4-g128-awq",
+  // c2302: CodeLlama-7B, not the LLaMA-1 7B its family word gives); a variant word between ("qwen2.5-omni-7b") is another model.
+  const direct = words.length ? modelIdOf(`${words.at(-1)}-${size}`) : undefined;
+  return fineTuneModel(words, size, modelIdOf, name) ?? direct ?? (unversioned ? modelIdOf(`${family}-${size}`) ?? null : null);
 }
 
 /** "-GPTQ-4bit-128g", "-AWQ", "-fp8" anywhere in a name the catalog lacks. */

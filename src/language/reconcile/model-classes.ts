@@ -10,8 +10,12 @@ import { catalogOf, namesModel, paramsOf } from './models.js';
  * sizeless name into a sized one of its own series).
  */
 
-/** The words after a series that make it a class: "models", "family", "series", "系列", "모델들", or "and <series> models". */
-const CLASS_AFTER = /^(?:[\s\-_]*(?:and|or|&|\/|和|与|及|、|,)[\s]*([a-z][\w.-]*))?[\s\-_]*(?:models\b|model family\b|family\b|series\b|系列|模型们|等模型|모델들)/i;
+/**
+ * The words after a series that make it a class: "models", "family", "series", "系列", "모델들", or "and <series> models";
+ * and a demonstrative's "these several models" ("请问Qwen3这几个模型具体都需要什么配置？" under a title that loads
+ * Qwen3-VL-30B-A3B-Thinking-FP8, QwenLM/Qwen3-VL#1554, c2595; "这些模型", "各个模型"), Korean 계열 / 시리즈.
+ */
+const CLASS_AFTER = /^(?:[\s\-_]*(?:and|or|&|\/|和|与|及|、|,)[\s]*([a-z][\w.-]*))?[\s\-_]*(?:models\b|model family\b|family\b|series\b|系列|模型们|等模型|(?:这|那)?(?:几|些|各|两|三)(?:个|款|种)?模型|모델들|계열|시리즈)/i;
 
 /** A name's letters and digits: "Qwen3.5-35B-A3B" is "qwen3535ba3b". */
 const compact = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');

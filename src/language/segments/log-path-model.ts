@@ -1,4 +1,5 @@
 import { familyOf } from '../families.js';
+import { moduleModelName } from '../module-files.js';
 
 /**
  * A model named by a path in a log, whatever printed the path (b70–b72, rmodel11). The loader rules of
@@ -70,6 +71,15 @@ export function pathModelSpan(line: string, at: number, alone: ReadonlySet<strin
       }
       offset += part.length + 1;
     }
+  }
+  // No part is a name with a size: a module file named after its model ("…\\plugins\\llm_glm6b.py", c2586;
+  // "…/transformers_modules/local/modeling_chatglm.py", c2599; module-files.ts), the name after its prefix.
+  for (const path of line.matchAll(PATH)) {
+    const file = path[0].split(/[\\/]/).at(-1) ?? '';
+    const named = moduleModelName(file);
+    if (!named) continue;
+    const from = at + path.index + path[0].length - file.length + named.at;
+    return { at: from, to: from + named.name.length, says: null, rule: { id: LOG_PATH_MODEL.id, weak: true } };
   }
   return null;
 }

@@ -108,7 +108,7 @@ export const SGLANG: Engine = {
       --quantization-param-path --max-queued-requests --schedule-policy --schedule-conservativeness --page-size
       --radix-eviction-policy --device --stream-interval --random-seed --watchdog-timeout --dist-timeout
       --download-dir --base-gpu-id --gpu-id-step --log-level --log-level-http --log-requests --log-requests-level
-      --show-time-cost --enable-metrics --decode-log-interval --api-key --served-model-name --chat-template
+      --show-time-cost --enable-metrics --decode-log-interval --api-key --chat-template
       --reasoning-parser --tool-call-parser
       --load-balance-method --dist-init-addr --nnodes --node-rank --json-model-override-args --lora-backend
       --attention-backend --sampling-backend --grammar-backend --enable-hierarchical-cache --hicache-ratio

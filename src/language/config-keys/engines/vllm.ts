@@ -64,8 +64,9 @@ export const VLLM: Engine = {
     unmodelled('the capture sizes of the CUDA graphs (their pool)', 'peak', '--compilation-config'),
     // A pooling model (embed, score, classify) keeps no KV cache for generation.
     unmodelledWhen((v) => /^(?:embed|embedding|score|classify|reward|pooling)$/.test(v), 'a pooling task keeps no KV cache for generation', 'kv cache', '--task'),
-    // No memory effect on the GPU: paths, names, tokenizer, logging, scheduling, the server's sockets.
-    ...noneEach(`--served-model-name --tokenizer --skip-tokenizer-init --tokenizer-mode --intial-incremental-detokenization-offset
+    // No memory effect on the GPU: paths, names, tokenizer, logging, scheduling, the server's sockets (--served-model-name is
+    // read as weak model evidence by config-keys/models.ts servedName).
+    ...noneEach(`--tokenizer --skip-tokenizer-init --tokenizer-mode --intial-incremental-detokenization-offset
       --trust-remote-code --allowed-local-media-path --download-dir --load-format --config-format --seed
       --distributed-executor-backend --worker-use-ray --max-parallel-loading-workers --ray-workers-use-nsight
       --block-size --enable-prefix-caching --no-enable-prefix-caching --disable-sliding-window --use-v2-block-manager

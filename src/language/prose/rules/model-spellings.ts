@@ -1,5 +1,6 @@
 import type { ProseRule } from '../types.js';
 import { CJK_FAMILY_NAME_RULES } from './family-names-cjk.js';
+import { MODEL_IDENTIFIER_RULES } from './model-identifiers.js';
 
 /**
  * How strangers spell a model's name apart from its catalog spelling (rname): a release's version
@@ -8,6 +9,8 @@ import { CJK_FAMILY_NAME_RULES } from './family-names-cjk.js';
  * ("98304M" is no 98B model). Each writes the spelling the name rules read.
  */
 export const MODEL_SPELLING_RULES: readonly ProseRule[] = [
+  // A name written as a code identifier, before any rule reads its parts (model-identifiers.ts).
+  ...MODEL_IDENTIFIER_RULES,
   {
     // "Qwen25 VL 32B", "qwen25-coder-7b", "Qwen15-7B": Qwen 2.5 (1.5) with the version's dot left out, as in Hub
     // paths and served names ("qwen25_7b", "Qwen25VL32B"). Only before a variant word or a size: "qwen25" alone
@@ -73,9 +76,11 @@ export const MODEL_SPELLING_RULES: readonly ProseRule[] = [
     // model types and people's folder names write them. Only 6B: ChatGLM2 and 3 have no other size, and GLM-4's
     // 9B is "glm-4-9b" (its own catalog name).
     id: 'prose.chatglm-short-name',
-    pattern: /(?<![a-z0-9])glm[-_ ]?([23])(?=[-_ ]?6b(?![a-z0-9]))/g,
+    // "glm6b" / "glm-6b" with no version is the first ChatGLM-6B (wenda's plugin llm_glm6b.py, wenda-LLM/wenda#214,
+    // c2586): GLM's own releases of other sizes (GLM-10B, GLM-130B, GLM-4-9B) have no 6B.
+    pattern: /(?<![a-z0-9])glm[-_ ]?([23])?(?=[-_ ]?6b(?![a-z0-9]))/g,
     when: (t) => t.includes('glm'),
-    write: (m) => `chatglm${m[1]}`,
+    write: (m) => `chatglm${m[1] ?? ''}`,
     example: '请教双4090 lora glm3-6b-32k 显存溢出问题',
     source: 'modelscope/ms-swift#1085',
   },

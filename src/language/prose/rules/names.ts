@@ -126,8 +126,9 @@ export const NAME_RULES: readonly ProseRule[] = [
     // A sentence's full stop after the version ends it, as a space does: "all running in local with 8gb 4060
     // ram, on windows 11. I have tried …" (HKUDS/LightRAG, c2428) was read as 11 RTX 4060s. "win 11" and
     // Korean "윈도우 11" are the same system (\b does not stand before Hangul, hence the lookbehind).
+    // Joined by '-' or glued, a dotted version is the same ("cuda-12.6 python3.11", c2541: "cuda-12.6" had been the model).
     id: 'prose.software-version',
-    pattern: /(?:\b(?:ubuntu|debian|centos|rhel|rocky(?:\s+linux)?|fedora|windows|win|macos|wsl|android|ios|kernel|python|cuda|cudnn|nccl|rocm|torch|pytorch|transformers|driver(?:\s+version)?|jetpack)|(?<![\uac00-\ud7af])윈도우?)(?:\s+|\s*[:=]\s*)v?\d+(?:\.\d+)*(?:\s*lts)?(?!\w|\.\d)/g,
+    pattern: /(?:\b(?:ubuntu|debian|centos|rhel|rocky(?:\s+linux)?|fedora|windows|win|macos|wsl|android|ios|kernel|python|cuda|cudnn|nccl|rocm|torch|pytorch|transformers|driver(?:\s+version)?|jetpack)|(?<![\uac00-\ud7af])윈도우?)(?:\s+|\s*[:=]\s*|-(?=v?\d+\.\d)|(?=\d+\.\d))v?\d+(?:\.\d+)*(?:\s*lts)?(?!\w|\.\d)/g,
     when: (t) => /ubuntu|debian|centos|rhel|rocky|fedora|win|macos|wsl|android|ios|kernel|python|cuda|cudnn|nccl|rocm|torch|transformers|driver|jetpack|윈도/.test(t),
     write: (m) => (namesTransformersRelease(m) ? m[0] : m[0].replace(/\d[\d.]*(?:\s*lts)?/g, (n) => ' '.repeat(n.length))),
     example: 'Ubuntu 22, RTX3090.',

@@ -1,4 +1,6 @@
-import { FAMILIES } from '../../lexicon.js';
+import { catalogSeries, familyOf, seriesKey } from '../../families.js';
+import { FAMILIES, modelIdOf } from '../../lexicon.js';
+import { catalogHead, moduleModelName } from '../../module-files.js';
 import type { ProseRule } from '../types.js';
 import { FILE, PATH, fileWords } from '../paths.js';
 import { ADAPTED_FROM } from '../../owners/adapted-from.js';
@@ -62,6 +64,41 @@ function modelFolder(path: string): { name: string; at: number } | null {
 }
 
 /**
+ * Where no folder is a name with a size (s34, rmodel12): the module file named after its model
+ * ("plugins/llm_glm6b.py", "…/modeling_chatglm.py"; module-files.ts), else a folder that is a catalog model or series
+ * named without a size ("paddlemix/examples/qwen_vl/README.md", PaddlePaddle/PaddleMIX#422, c2577: Qwen-VL, whose one
+ * size is 9.6B, had refused "Which model?"). Only where the words name no family at all: a guess from a path.
+ */
+const FAMILY_WORDS = new RegExp(`(?<![a-z0-9])(?:${FAMILY})`, 'g');
+function sizelessModel(path: string, elsewhere: string): { name: string; at: number } | null {
+  const found = sizelessName(path);
+  // Another family said in the words is the model; the same one ("Tried: DeepSeek-V3-Chat-multi.yaml", c2541) is not another.
+  const family = found ? familyOf(found.name) : null;
+  return found && [...elsewhere.matchAll(FAMILY_WORDS)].every((w) => familyOf(w[0]) === family) ? found : null;
+}
+
+function sizelessName(path: string): { name: string; at: number } | null {
+  const parts = path.split('/');
+  const file = parts.at(-1) ?? '';
+  const named = moduleModelName(file);
+  if (named) return { name: named.name.replace(/_/g, '-'), at: path.length - file.length + named.at };
+  // A config named by its size ("yamls/mpt/pretrain/1b.yaml") is a recipe tree's, read by prose/paths.ts with its folder.
+  if (/^\d/.test(file)) return null;
+  // A config named by a catalog model that has one size, then its own words: KTransformers'
+  // "optimize_rules/DeepSeek-V3-Chat-multi-gpu-marlin.yaml" (kvcache-ai/ktransformers#764, c2541).
+  const head = catalogHead(CONFIG_FILE.exec(file)?.[1] ?? '');
+  if (head) return { name: head, at: path.length - file.length };
+  let offset = path.length - file.length - 1;
+  for (let i = parts.length - 2; i >= 0; i--) {
+    const part = parts[i]!;
+    offset -= part.length;
+    if (/^[a-z][a-z0-9._-]*$/.test(part) && (modelIdOf(part) !== undefined || catalogSeries().has(seriesKey(part)))) return { name: part, at: offset };
+    offset -= 1;
+  }
+  return null;
+}
+
+/**
  * A recipe config named after its model when no folder is: SimPO's
  * `training_configs/mistral-7b-instruct-simpo.yaml` (princeton-nlp/SimPO#10, c787), laid out as
  * alignment-handbook's recipes are (c536, the folder). Only a config file (YAML, JSON, TOML): a
@@ -89,8 +126,9 @@ export const PATH_MODEL_RULES: readonly ProseRule[] = [
     pattern: BARE_CONFIG_FILE,
     when: (t) => /\.(?:ya?ml|json|toml)/.test(t),
     write: (m) => {
-      const stem = m[1]!;
-      if (!MODEL_FOLDER.test(stem)) return m[0];
+      // …or a catalog model with one size, then the config's own words ("Tried: DeepSeek-V3-Chat-multi.yaml", c2541).
+      const stem = MODEL_FOLDER.test(m[1]!) ? m[1]! : catalogHead(m[1]!);
+      if (!stem) return m[0];
       const elsewhere = m.input.slice(0, m.index) + ' '.repeat(m[0].length) + m.input.slice(m.index + m[0].length);
       if (namedElsewhere(elsewhere, stem)) return m[0];
       return [
@@ -109,19 +147,21 @@ export const PATH_MODEL_RULES: readonly ProseRule[] = [
     write: (m) => {
       const path = m[0].replace(/\/+$/, '');
       const file = path.split('/').pop() ?? '';
-      const folder = FILE_WHOLE.test(file) ? modelFolder(path) : null;
+      const elsewhere = m.input.slice(0, m.index) + ' '.repeat(m[0].length) + m.input.slice(m.index + m[0].length);
+      const folder = FILE_WHOLE.test(file) ? modelFolder(path) ?? sizelessModel(path, elsewhere) : null;
       const named = folder ? null : modelFile(path);
       // Not this rule's path: written back unchanged, for prose.path to read.
       if (!folder && !named) return m[0];
-      const elsewhere = m.input.slice(0, m.index) + ' '.repeat(m[0].length) + m.input.slice(m.index + m[0].length);
       // …except the template a config was changed from ("根据 llama3_8b_full_alpaca_e3 改了下"), the example's model.
       if (namedElsewhere(elsewhere, (folder ?? named)!.name)) return m[0];
       const fileAt = path.length - file.length;
-      if (named) {
+      // A module file's model lies in the file's own name (sizelessModel): read as a config file's name is.
+      const inFile = folder && folder.at >= fileAt ? folder : named;
+      if (inFile) {
         return [
-          { text: ' '.repeat(named.at), from: 0, to: named.at },
-          { text: named.name, from: named.at, to: named.at + named.name.length },
-          { text: ' '.repeat(m[0].length - named.at - named.name.length), from: named.at + named.name.length, to: m[0].length },
+          { text: ' '.repeat(inFile.at), from: 0, to: inFile.at },
+          { text: inFile.name, from: inFile.at, to: inFile.at + inFile.name.length },
+          { text: ' '.repeat(m[0].length - inFile.at - inFile.name.length), from: inFile.at + inFile.name.length, to: m[0].length },
         ];
       }
       if (!folder) return m[0];
