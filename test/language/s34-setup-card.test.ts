@@ -5,7 +5,7 @@ import { read } from './reading-fixtures.js';
 /**
  * The card the user runs on, not the one they compare, measure or wish for (s34, rhw13). Each block holds invented
  * variations of one way people write it, scored on the code before the fix (first sight: usage 4 of 12, cards and
- * counts 11 of 14, compared cards 6 of 9, units and devices 8 of 10); the real line each cause came from is named.
+ * counts 11 of 14, compared cards 6 of 9 and 2 of 4 in Chinese, units and devices 8 of 10); the real line each cause came from is named.
  * The hardware part of the reading ("on 8x h20") is pinned; null where the message names no card of the user's.
  */
 const hardwareOf = (text: string): string | null => / (?:on |\d+ nodes of )[^]*?(?= how many| compare|$)/.exec(canonicalText(read(text).scenario))?.[0].trim() ?? null;
@@ -61,12 +61,20 @@ describe('compared cards are not the setup when one is named again', () => {
     ['qwen2-72b pretrain on H200 vs B200 (NeMo), scripts under examples/h200/pretrain.py', 'on 1x h200'],
     ['llama-3-8b lora on my 4090, would a 5090 be much faster?', 'on 1x rtx-4090'],
     ['运行llama-3-8b推理，我用的是3090，跟4090对比一下速度', 'on 1x rtx-3090'],
+    // In Chinese the comparison word follows both cards.
+    ['Benchmark qwen2-7b inference: H100 和 A100 对比\n\nconfigs/a100/serve.sh', 'on 1x a100-80g'],
+    ['A100和H100的训练速度对比 llama-3-8b lora，脚本在 configs/h100/lora.yaml', 'on 1x h100-80g'],
+    ['我用4090跑qwen2-7b推理，跟3090比较速度', 'on 1x rtx-4090'],
+    ['qwen2-7b 和 llama-3-8b 对比，用的是4090推理', 'on 1x rtx-4090'],
   ])('"%s": %s', (text, hardware) => {
     expect(hardwareOf(text)).toBe(hardware);
   });
 
-  it('only compared cards named: the comparison stays the question', () => {
-    expect(canonicalText(read('Compare H100 vs A100 for llama-3-70b inference').scenario)).toMatch(/compare h100 vs a100/);
+  it.each([
+    ['Compare H100 vs A100 for llama-3-70b inference', /compare h100 vs a100$/],
+    ['H20与H800的性能对比，qwen2-72b推理', /compare h20 vs h800$/],
+  ])('only compared cards named: "%s" stays the comparison', (text, question) => {
+    expect(canonicalText(read(text).scenario)).toMatch(question);
   });
 });
 
