@@ -26,6 +26,12 @@ export interface OtherDevice {
   unified?: true;
   /** Sold in more than one memory size: the row's is the most common, a guess said as weak. */
   usual?: true;
+  /**
+   * Every memory the part is sold with, where it is sold in several: a memory the user states a little under one of them
+   * is that module, the rest kept by the system ("Jetson AGX Orin platform with 60Go of VRAM" is the 64 GB module,
+   * unslothai/unsloth#2590, corpus c2539).
+   */
+  sizes?: readonly number[];
   /** A word before the name that makes it something else ("apache" before "spark"). */
   notAfter?: RegExp;
   /** The vendor's specification page the memory is taken from. */
@@ -126,13 +132,13 @@ export const OTHER_DEVICES: readonly OtherDevice[] = [
   { name: 'Gaudi 2', pattern: String.raw`gaudi[\s-]?2`, memoryGB: 96, vendor: 'intel', spec: GAUDI },
   { name: 'Gaudi', pattern: String.raw`gaudi(?:[\s-]?1)?(?![\s-]?\d)`, memoryGB: 32, vendor: 'intel', spec: GAUDI },
   // NVIDIA Jetson (memory shared with the CPU).
-  { name: 'Jetson AGX Orin', pattern: String.raw`(?:jetson\s?)?agx\s?orin`, memoryGB: 64, vendor: 'nvidia', unified: true, usual: true, spec: JETSON },
-  { name: 'Jetson Orin NX', pattern: String.raw`(?:jetson\s?)?orin\s?nx`, memoryGB: 16, vendor: 'nvidia', unified: true, usual: true, spec: JETSON },
-  { name: 'Jetson Orin Nano', pattern: String.raw`(?:jetson\s?)?(?:orin\s?nano|nano\s?orin)`, memoryGB: 8, vendor: 'nvidia', unified: true, usual: true, spec: JETSON },
-  { name: 'Jetson AGX Xavier', pattern: String.raw`(?:jetson\s?)?agx\s?xavier`, memoryGB: 32, vendor: 'nvidia', unified: true, usual: true, spec: JETSON },
-  { name: 'Jetson Xavier NX', pattern: String.raw`(?:jetson\s?)?xavier\s?nx`, memoryGB: 8, vendor: 'nvidia', unified: true, usual: true, spec: JETSON },
+  { name: 'Jetson AGX Orin', pattern: String.raw`(?:jetson\s?)?agx\s?orin`, memoryGB: 64, sizes: [32, 64], vendor: 'nvidia', unified: true, usual: true, spec: JETSON },
+  { name: 'Jetson Orin NX', pattern: String.raw`(?:jetson\s?)?orin\s?nx`, memoryGB: 16, sizes: [8, 16], vendor: 'nvidia', unified: true, usual: true, spec: JETSON },
+  { name: 'Jetson Orin Nano', pattern: String.raw`(?:jetson\s?)?(?:orin\s?nano|nano\s?orin)`, memoryGB: 8, sizes: [4, 8], vendor: 'nvidia', unified: true, usual: true, spec: JETSON },
+  { name: 'Jetson AGX Xavier', pattern: String.raw`(?:jetson\s?)?agx\s?xavier`, memoryGB: 32, sizes: [32, 64], vendor: 'nvidia', unified: true, usual: true, spec: JETSON },
+  { name: 'Jetson Xavier NX', pattern: String.raw`(?:jetson\s?)?xavier\s?nx`, memoryGB: 8, sizes: [8, 16], vendor: 'nvidia', unified: true, usual: true, spec: JETSON },
   { name: 'Jetson Nano', pattern: String.raw`jetson\s?nano(?!\s?orin)`, memoryGB: 4, vendor: 'nvidia', unified: true, spec: JETSON },
-  { name: 'Jetson Orin', pattern: String.raw`jetson\s?orin`, memoryGB: 64, vendor: 'nvidia', unified: true, usual: true, spec: JETSON },
+  { name: 'Jetson Orin', pattern: String.raw`jetson\s?orin`, memoryGB: 64, sizes: [32, 64], vendor: 'nvidia', unified: true, usual: true, spec: JETSON },
   // NVIDIA DGX Spark (GB10 superchip, 128 GB LPDDR5x shared by the Grace CPU and the Blackwell GPU), and the
   // partners' boxes on the same chip (ASUS Ascent GX10; "two Asus Ascent GX10s" in the plural, s31). "2 sparks vllm loading issue" (c2233), "a single DGX
   // Spark" (c2112), "ASUS Ascent GX10 (GB10 superchip)" (c2113). A bare "spark" is the box ("2 sparks", "on spark"),

@@ -53,6 +53,7 @@ import { launchedReplicas } from './reconcile/launched-replicas.js';
 import { askedDefaultShardings, keyedShardings, shardedNotSplit } from './reconcile/sharding-evidence.js';
 import { swiftDeviceMap } from './reconcile/swift-device-map.js';
 import { countTakesMachineCard } from './reconcile/machine-card.js';
+import { comparedCards } from './reconcile/compared-cards.js';
 
 /**
  * Prose says the same thing twice (issue 11): a title names "Llama-2-7B", the command
@@ -67,8 +68,9 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   // A model given as an example of other models is another run's (reconcile/other-models.ts).
   // The model switched to ("switched from mistral-7b to llama-3-8b") is the run, before two names of one size are taken for one (reconcile/switched-to.ts).
   // A size said alone beside a model of one series at another size is that series' member ("Llama 3.1 70B and 405B"), weak (reconcile/series-sizes.ts).
+  // Two cards compared, one of them named again (a path's folder, a config value), is that card's setup (reconcile/compared-cards.ts).
   // A series named as a class of models ("qwen3 and qwen3.5 models") beside a sized model of its family is no run's model (reconcile/model-classes.ts).
-  let out = models(modelClasses(switchedModel(otherModelExamples(compares(seriesSizes(templateChecklists(items, text, ignored), notes, owned?.doubts), notes), text, notes), text, notes, owned), text, notes), notes);
+  let out = models(modelClasses(switchedModel(otherModelExamples(compares(comparedCards(seriesSizes(templateChecklists(items, text, ignored), notes, owned?.doubts), text, notes), notes), text, notes), text, notes, owned), text, notes), notes);
   // A launch for N nodes beside the cards said in prose: the same job, or one node of it (reconcile/multi-node-launch.ts).
   out = multiNodeLaunch(out, notes);
   // "batch size is more than 1", "小于64": a strict bound is not the run's value (reconcile/bound-values.ts).

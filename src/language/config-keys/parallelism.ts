@@ -45,6 +45,9 @@ const training = (ctx: KeyContext) => TRAINING_KEYS.some((k) => ctx.keys.has(k))
 const trainerOrServer = (word: string): Handler => (v, ctx) => (training(ctx) ? numeric(word)(v, ctx) : serving(numeric(word))(v, ctx));
 
 /** Each key: what its value says in request words, and the source where one is cited. */
+/** A key whose value names a card ("nvidia-l4", "A100-80GB", "H100"): left for the hardware reader; any other value is none. */
+const cardKey: Handler = (v) => (/[a-z]{1,4}[\s_-]?\d{1,4}|\d{4}/i.test(unquote(v)) ? null : IGNORE);
+
 export const PARALLELISM_KEYS: KeyTable = {
   // ExLlama's --gpu_split (its README, "Multi-GPU"): whole layers on each GPU in turn, up to the GB
   // given for it, for inference: a layer split over as many GPUs as numbers (pp N); one number is one GPU.
@@ -179,4 +182,19 @@ export const PARALLELISM_KEYS: KeyTable = {
   },
   devices: { reads: count('gpus') },
   n_gpus: { reads: count('gpus') },
+  // A deployment recipe's resources name the card and its count in keys of their own: OpenLLM's
+  // "resources:\n  gpu: 1\n  gpu_type: nvidia-l4" (bentoml/openllm-models#90, corpus c2560: the key was blanked as
+  // unknown beside the model key, so no card was read), "accelerator_type", a JSON job's "gpu_count".
+  // The count keys count; a card key's value is left to the hardware reader, which reads its card and memory.
+  // (A bare "gpu" key is no count: tinygrad's "set GPU=2" picks a backend (corpus c569), and "GPU: A100 PCIe" /
+  // "New GPU: RTX4070Ti Super" are environment lines the hardware reader reads as prose, c259, c1317.)
+  gpu_count: { reads: count('gpus') },
+  gpu_num: { reads: count('gpus') },
+  num_gpus_per_node: { reads: gpusPerNode },
+  gpu_type: { reads: cardKey },
+  gpu_model: { reads: cardKey },
+  gpu_name: { reads: cardKey },
+  gpu_kind: { reads: cardKey },
+  gpu_sku: { reads: cardKey },
+  accelerator_type: { reads: cardKey },
 };

@@ -90,9 +90,10 @@ export const YAML_LIST = new RegExp(`^[ \\t]*(${LIST_KEYS})[ \\t]*:[ \\t]*\\n((?
 /**
  * A device list set inline before a command ("CUDA_VISIBLE_DEVICES=0,1,2,3 python -m vllm…",
  * QwenLM/Qwen3#67), or in a script's own variable (GPUS=0,1,2,3): digits and commas are the whole
- * value, whatever follows.
+ * value, whatever follows: a clause's comma after it too ("cuda_visible_devices=1,3，hf客户端中device_map=auto",
+ * zai-org/GLM-4#359, corpus c2589: the full-width comma, a comma once normalised, left only "=1" read).
  */
-export const DEVICE_LIST = /((?<![\w.\-/])["']?(?:cuda_visible_devices|gpus)["']?[ \t]*[:=][ \t]*)(\d+(?:[ \t]*,[ \t]*\d+)+)(?![\d,])/g;
+export const DEVICE_LIST = /((?<![\w.\-/])["']?(?:cuda_visible_devices|gpus)["']?[ \t]*[:=][ \t]*)(\d+(?:[ \t]*,[ \t]*\d+)+)(?!\d|[ \t]*,[ \t]*\d)/g;
 
 /**
  * ExLlama's `--gpu_split 23,23,23,23` (turboderp/exllama#98): the memory, in GB, each GPU gives the

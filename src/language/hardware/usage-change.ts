@@ -17,6 +17,8 @@ const ADVERB = String.raw`(?:\s+(?:slowly|quickly|rapidly|gradually|steadily|sud
 const MOVES = String.raw`(?:grows?|grew|growing|grown|rises|rose|rising|climb(?:s|ed|ing)|jump(?:s|ed|ing)|spik(?:es|ed|ing)|increas(?:es|ed|ing)|balloon(?:s|ed|ing)|creep(?:s|ing)|crept|shoot(?:s|ing)|shot|go(?:es|ing)|went)${ADVERB}(?:\s+up)?\s+to`;
 const RESTS = String.raw`(?:initiali[sz](?:es|ed|ing|e)\s+(?:with|at)|(?:start(?:s|ed|ing)?|sits?|sitting|sat|stays?|stayed|staying|hover(?:s|ed|ing)?|settl(?:es|ed|ing)|tops?\s+out|topped\s+out|max(?:es|ed)?\s+out)\s+(?:at|around|near))`;
 const FOREIGN = String.raw`(?:sube(?:n)?|subi[óo]|aumenta(?:n)?|aument[óo]|crece(?:n)?|creci[óo])\s+(?:hasta|a)(?:\s+los)?|(?:monte|montent|mont[ée]|augmente|grimpe)\s+(?:jusqu['’]\s*)?(?:à|a)|(?:steigt|stieg|wächst|wuchs|klettert)\s+(?:bis\s+)?auf`;
+/** A monitor's reading of where the run is: "nvidia-smi shows it at 21GB", "nvtop showed the process using 30GB" (the run's level, said as c2594's 显存会到22g is in English). */
+const SHOWN = String.raw`(?:shows?|showed|showing|reports?|reported|reporting)\s+(?:(?:it|that|the\s+(?:process|model|run|server|job))\s+)?(?:at|using)`;
 const QUALIFIER = String.raw`(?:(?:about|around|roughly|nearly|almost|over|more\s+than|close\s+to|approximately|~)\s*)?`;
 
 export const USAGE_CHANGE_RULES: readonly HardwareRule<GuardRole>[] = [
@@ -24,7 +26,7 @@ export const USAGE_CHANGE_RULES: readonly HardwareRule<GuardRole>[] = [
     id: 'not-hw.usage-change',
     role: 'measurement',
     pattern: new RegExp(
-      String.raw`\b(?:${MOVES}|${RESTS}|${FOREIGN})\s+${QUALIFIER}(?<n>\d+(?:\.\d+)?\s*(?:gb|gib|g|go|mb|mib)(?![a-z]))(?!\s*(?:of\s+)?(?:(?:gpus?|cards?)(?![a-z])|显卡|卡|${VENDOR_WORDS}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.])))`,
+      String.raw`\b(?:${MOVES}|${RESTS}|${FOREIGN}|${SHOWN})\s+${QUALIFIER}(?<n>\d+(?:\.\d+)?\s*(?:gb|gib|g|go|mb|mib)(?![a-z]))(?!\s*(?:of\s+)?(?:(?:gpus?|cards?)(?![a-z])|显卡|卡|${VENDOR_WORDS}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.])))`,
       'g',
     ),
     example: 'The peak memory slowly grows up to 300GB and eventually breaks the fine-tuning.',

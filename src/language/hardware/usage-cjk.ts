@@ -68,12 +68,30 @@ export const USAGE_CJK_RULES: readonly HardwareRule<GuardRole>[] = [
     source: 'ollama/ollama (corpus c1944)',
   },
   {
+    // Memory said to reach an amount, its noun before the verb of reaching: "为什么xinference v0.12版本使用vllma加载…
+    // 显存会到22g这么多，原来旧版本v0.8只需要12g左右" (why does memory reach 22g, when the old one needed about 12g;
+    // xorbitsai/inference#1797, corpus c2594: read as a 22 GB card, silent), "提问后和输出回答时显存在29g" (memory is at 29g
+    // while answering, zai-org/GLM-4#359, c2589), "显存一下子就到了23G", "显存使用量达到了18G". The reaching verb alone
+    // before the amount is a reading too ("提问后达到44G", c2589; "飙到22G"); so is an amount "这么多" (this much) and one
+    // after a word of degree ("占用显存非常多22g", c2594). What the card has is said with 是 / 有 / 为 / 只有, never these;
+    // a card after the amount keeps it the card's ("显存到24G的卡").
+    id: 'not-hw.reach-zh',
+    role: 'measurement',
+    pattern: new RegExp(
+      String.raw`(?:(?:显存|内存|vram|gpu\s*memory)(?:占用|使用|用量|使用量|消耗)?\s*(?:[会就也还又都已能]\s*){0,2}(?:(?:很快|快速|迅速|直接|一下子?|马上|立刻|突然|已经|最高|最多|峰值)\s*)?(?:[会就也还又都]\s*)?(?:达到了?|升到了?|涨到了?|跳到了?|飙(?:升)?到了?|增加到了?|上升到了?|到了?)|(?:时|后|之后|以后|的时候|过程中)[,，]?\s*(?:的\s*)?(?:显存|内存|vram)(?:占用|使用|用量)?\s*(?:[会就也还又都]\s*)?(?:一直\s*)?在|(?:达到了?|飙(?:升)?到了?|暴涨到了?|激增到了?|上升到了?|增长到了?)|(?:占用|消耗|占|吃|用)了?\s*(?:显存|内存)?\s*(?:非常|特别|很|太|好|巨|这么|那么)(?:多|大|高)了?\s*[,，:：]?\s*(?:有|达|到)?)\s*${QUALIFIER_ZH}(?<n>${AMOUNT})${NO_CARD_AFTER}` +
+        String.raw`|(?<![\w.])(?<n2>${AMOUNT})(?=\s*(?:这么|那么|如此)(?:多|大|高))`,
+      'g',
+    ),
+    example: '为什么xinference v0.12版本使用vllma加载Qwen1.5-14B-Chat-GPTQ-int4模型显存会到22g这么多',
+    source: 'xorbitsai/inference#1797 (corpus c2594)',
+  },
+  {
     id: 'not-hw.usage-ko',
     role: 'measurement',
     // The verb after the amount, a particle or "about" between: "메모리 14GB 사용", "24GB를 소모", "40GB 정도 필요",
     // "VRAM을 20GB나 차지". Not after a card's name ("A100 80GB를 사용해서"), nor "사용 가능" (what the card offers).
     pattern: new RegExp(
-      String.raw`(?<!(?:[a-z]{1,3}\d{2,4}|\d{4})[\s-]*)(?<![\w.])(?<n>${AMOUNT})\s*(?:(?:를|을|이|가|나|만|밖에|정도|가량|이상|넘게|까지|쯤|의)\s*){0,2}(?:사용(?!\s*가능)|소모|소비|차지|필요|먹|점유)`,
+      String.raw`(?<!(?:[a-z]{1,3}\d{2,4}|\d{4})[\s-]*)(?<![\w.])(?<n>${AMOUNT})\s*(?:(?:를|을|이|가|나|만|밖에|정도|가량|이상|넘게|까지|쯤|의)\s*){0,2}(?:사용(?!\s*가능)|소모|소비|차지|필요|먹|점유|올라|오르|올랐|증가|늘어|늘었|치솟|튀어|찍)`,
       'g',
     ),
     example: '메모리 14GB 사용으로 충분했습니다',
@@ -85,7 +103,7 @@ export const USAGE_CJK_RULES: readonly HardwareRule<GuardRole>[] = [
     id: 'not-hw.usage-noun-ko',
     role: 'measurement',
     pattern: new RegExp(
-      String.raw`(?:사용량|점유량|소모량|소비량|사용\s*메모리|점유(?!율))\s*(?:(?:이|은|는|가|이나|만|은\s*약|도)\s*)?(?:(?:약|대략|거의|최대|무려|계속)\s*)?[:=]?\s*(?<n>${AMOUNT})${NO_CARD_AFTER}`,
+      String.raw`(?:사용량|점유량|소모량|소비량|사용\s*메모리|점유(?!율)|사용(?=이|은|는))\s*(?:(?:이|은|는|가|이나|만|은\s*약|도)\s*)?(?:(?:약|대략|거의|최대|무려|계속)\s*)?[:=]?\s*(?<n>${AMOUNT})${NO_CARD_AFTER}`,
       'g',
     ),
     example: 'mistral-7b 돌리면 VRAM 사용량이 15GB 입니다',

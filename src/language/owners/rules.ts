@@ -262,9 +262,13 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     // the web say): "我看一些评论说正常 1B 参数 fp32 推理需要 4G左右" (QwenLM/Qwen#1297, c945: its fp32 became the weights).
     // An example config the user says they use is theirs: "使用的是readme中的deepspeed zero stage2示例配置"
     // (I use the README's DeepSpeed ZeRO-2 example config; hiyouga/LlamaFactory#1221, c475: its zero2 is the run's).
+    // A document the user feeds the model is no documentation: "文档换成了一个1.2mb大小的txt文档，L20 48G单卡发现不够用" (the
+    // document became a 1.2 MB txt; one L20 48G was not enough; zai-org/GLM-4#359, corpus c2589: the L20 was set aside as
+    // someone else's run), "传入265kb大小的txt文档", "文档解读" (reading a document). Cards "被别人占用" (held by others'
+    // processes) are the machine's busy cards, no other run's settings: "0,2被别人长期占用，所以设置了CUDA_VISIBLE_DEVICES=1,3".
     // Example code stays the example's even when used: "代码采用github主页中提供的示例代码" over a Qwen-7B-Chat
     // snippet while the user serves the 72B (QwenLM/Qwen#870, c770).
-    pattern: /(?<!采用|使用|用|按照|按)官方(?!脚本|代码|的脚本|的代码|镜像|仓库|默认)|论文|文档|教程|示例(?!配置)|示例配置(?<!(?:使用|采用|用的|用了|按照|参考)[^。，,；;!！?？\n]{0,40}示例配置)|例子|别人|同事|介绍(?:里|中|上|说)|readme(?:里|中|上)?说|说明(?:里|中|上)?说|听说|据说|评论(?:里|中|上)?说|有人说|网上说/g,
+    pattern: /(?<!采用|使用|用|按照|按)官方(?!脚本|代码|的脚本|的代码|镜像|仓库|默认)|论文|(?<!txt|pdf|docx?|word|md|json|个|份|篇|传入|上传|输入|读取)\s*文档(?!解读|问答|大小|内容|长度|换成|换为|改成|改为)|教程|示例(?!配置)|示例配置(?<!(?:使用|采用|用的|用了|按照|参考)[^。，,；;!！?？\n]{0,40}示例配置)|例子|(?<!被)别人|同事|介绍(?:里|中|上|说)|readme(?:里|中|上)?说|说明(?:里|中|上)?说|听说|据说|评论(?:里|中|上)?说|有人说|网上说/g,
     example: '官方benchmark说用2张A100 80G',
   },
   {

@@ -65,9 +65,12 @@ export function launcherPicksTheRun(items: Item[], notes: string[]): Item[] {
  * or a multi-node launch, stay for the resolver to report.
  */
 export function launcherUsesPart(items: Item[], notes: string[]): Item[] {
-  const launcher = items.find((i): i is Hardware => i.kind === 'hardware' && i.count !== null && i.nodes === null && i.gpuId === null && LAUNCHER_KEY.test(i.text));
+  // The card said right after the key joins its phrase ("cuda_visible_devices=1,3，L20 48G"): still the launcher's count.
+  const launcher = items.find((i): i is Hardware => i.kind === 'hardware' && i.count !== null && i.nodes === null && LAUNCHER_KEY.test(i.text));
   if (!launcher || /nnodes|num_machines/i.test(items.map((i) => i.text).join(' '))) return items;
-  const machine = items.find((i): i is Hardware => i.kind === 'hardware' && i !== launcher && i.nodes === null && i.count !== null && i.count > launcher.count! && (i.gpuId !== null || i.capacityGiB !== null));
+  // The machine's count may stand alone, its card said apart: "设备上4卡，0,2长期稳定占用。所以我设置了cuda_visible_devices=1,3"
+  // beside "L20 48G" (zai-org/GLM-4#359, corpus c2589: the box has four cards, two busy; the run sees two).
+  const machine = items.find((i): i is Hardware => i.kind === 'hardware' && i !== launcher && i.nodes === null && i.count !== null && i.count > launcher.count! && (i.gpuId !== null || i.capacityGiB !== null || !LAUNCHER_KEY.test(i.text)));
   if (!machine) return items;
   notes.push(`${launcher.count} GPUs: the run starts on ${launcher.count} of the machine's ${machine.count} cards ("${launcher.text.trim()}"; "${machine.text.trim()}" is the machine)`);
   // The machine keeps its card and memory, the launcher its count: each fact traces to its own words.

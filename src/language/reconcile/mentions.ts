@@ -12,9 +12,10 @@ import { otherSetupEngines } from './other-setup-engine.js';
  * the weights only needs 2.5G+, QwenLM/Qwen3#1509, c680, read as a 2.5 GB card), "大概需要20G". The
  * Chinese verb may have the memory noun and a verb of reaching between it and the amount: "需要的显存超过了
  * 7GB" (the memory needed exceeds 7GB, zai-org/ChatGLM2-6B#138, c765), "占用显存15G" (InternLM/lmdeploy,
- * c598), "显存占用会快速到15G" (memory use quickly reaches 15G, c746), "显存占用在10GB以下" (c762).
+ * c598), "显存占用会快速到15G" (memory use quickly reaches 15G, c746), "显存占用在10GB以下" (c762), "起始占用不到8G"
+ * (it starts under 8G, zai-org/GLM-4#359, c2589: read as an 8 GB card).
  */
-const CN_USED = /(?:只?需要?|占用了?|用了|消耗了?)(?:的)?\s*(?:(?:显存|内存)\s*)?(?:(?:会|就|也)\s*)?(?:(?:快速|迅速|直接)\s*)?(?:(?:大概|大约|约|将近|接近|至少|超过了?|到了?|达到了?|在)\s*)?(?:(?:大概|大约|约)\s*)?/;
+const CN_USED = /(?:只?需要?|占用了?|用了|消耗了?)(?:的)?\s*(?:(?:显存|内存)\s*)?(?:(?:会|就|也)\s*)?(?:(?:快速|迅速|直接)\s*)?(?:(?:大概|大约|约|将近|接近|至少|超过了?|到了?|达到了?|在|不到|不足|不超过)\s*)?(?:(?:大概|大约|约)\s*)?/;
 const USAGE = new RegExp(
   `(?:\\b(?:needs?|needed|uses?|used|using|consum\\w*|takes?|took|requires?|required|occup\\w*|allocat\\w*|reserv\\w*|exceed\\w*|peaks?|eats?|ate|hits?)\\s+|${CN_USED.source})(?:(?:only|just|about|around|roughly|approx\\w*|up to|over|nearly|almost|~)\\s*)*$`,
   'i',

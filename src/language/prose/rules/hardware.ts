@@ -373,7 +373,9 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     id: 'prose.chinese-cards',
     // Not the digits of a card's own name ("一张A10卡", "用T4卡"): "10卡" there is the A10, no count; nor a GeForce
     // number with no classifier ("3090显卡 24GB显存", xorbitsai/inference#3582, c494: the card, not 3090 cards).
-    pattern: new RegExp(String.raw`(?<![a-z0-9.\-])(?![1-5]0[5-9]0\s*显?卡)([0-9]+|[一两二三四五六七八]|双(?=\s*卡\s*${VENDOR_WORDS}[a-z]{0,3}\d))\s*(?:(?:张|块|台)\s*(?:显卡|卡|(?=\s*${VENDOR_WORDS}[a-z]{0,3}\d{2,4}))|显卡|卡)`, 'gi'),
+    // Nor the one card memory piles onto in an imbalance ("分配一百多g到一张卡里，用了deepspeed zero3都不行": over a hundred G
+    // lands on one card, modelscope/ms-swift#4989, corpus c2535: read as the setup's one GPU, which set its "八卡h20" aside).
+    pattern: new RegExp(String.raw`(?<![a-z0-9.\-])(?<!(?:分配|集中|堆积?|挤|压)[^，。,;；\n]{0,10}(?:到|在)\s*(?=[1一]\s*(?:张|块)))(?![1-5]0[5-9]0\s*显?卡)([0-9]+|[一两二三四五六七八]|双(?=\s*卡\s*${VENDOR_WORDS}[a-z]{0,3}\d))\s*(?:(?:张|块|台)\s*(?:显卡|卡|(?=\s*${VENDOR_WORDS}[a-z]{0,3}\d{2,4}))|显卡|卡)`, 'gi'),
     when: cjk,
     write: (m) => {
       const n = CHINESE_DIGITS[m[1]!] ?? m[1]!;

@@ -24,12 +24,12 @@ const BARE_910 = String.raw`(?:ascend|昇腾|huawei|华为)\s*(?:npu\s*)?910(?![
 /** The memory the user states right after the name: "RX7900XTX 24G", "910A(32G)", "MX150, 4GB". */
 // On the name's line: the next line's size ("gpu: amd 6800xt\nmemory: ddr4 64g", ollama/ollama c1673, its key
 // blanked by the config reader) is another thing's, the host's there.
-const STATED = String.raw`(?:\s+(?:developer\s+kit|dev\s?kit))?(?:[ \t]*[(（,]?[ \t]*(?<stated>\d{1,3})[ \t]*(?:gb|g|gib)(?![a-z])[ \t]*[)）]?)?`;
+const STATED = String.raw`(?:\s+(?:developer\s+kit|dev\s?kit))?(?:[ \t]*[(（,]?[ \t]*(?<stated>\d{1,3})[ \t]*(?:gb|g|gib|go|gio)(?![a-z])[ \t]*[)）]?)?`;
 /**
  * The card's memory said further on the line, by a memory noun: "910B4，单卡显存64GB" (modelscope/ms-swift's
  * c1624: the 64 GB variant, not the table's 32), "Arc A770 with 8GB VRAM". Host RAM is no such memory.
  */
-const STATED_LATER = /^[^\n]{0,40}?(?:显存|vram|gpu\s*memory)\s*(?:为|是|有|of|:|：)?\s*(\d{1,3})\s*(?:gb|g|gib)(?![a-z])|^[^\n]{0,40}?(?<![\w.])(\d{1,3})\s*(?:gb|g|gib)\s*(?:of\s+)?(?:vram|显存|gpu\s*memory)/;
+const STATED_LATER = /^[^\n]{0,40}?(?:显存|vram|gpu\s*memory)\s*(?:为|是|有|of|:|：)?\s*(\d{1,3})\s*(?:gb|g|gib|go|gio)(?![a-z])|^[^\n]{0,40}?(?<![\w.])(\d{1,3})\s*(?:gb|g|gib|go|gio)\s*(?:of\s+)?(?:vram|显存|gpu\s*memory)/;
 
 /** Cards counted in words before a device's name. */
 const COUNT_WORDS: Record<string, number> = { dual: 2, twin: 2, double: 2, two: 2, triple: 3, three: 3, quad: 4, four: 4, eight: 8 };
@@ -86,8 +86,11 @@ function writeDevice(table: readonly OtherDevice[]) {
     }
     const later = m.groups!.stated ? null : STATED_LATER.exec(m.input.slice(m.index + m[0].length, m.index + m[0].length + 80));
     const stated = m.groups!.stated ? Number(m.groups!.stated) : later ? Number(later[1] ?? later[2]) : null;
-    const memory = stated ?? row.memoryGB;
-    const whose = stated !== null ? 'the memory you state' : row.usual ? `its most common memory (it ships in more than one size; say "on 1x NNgb" with yours)` : 'its published memory';
+    // A memory a little under a size the part is sold in is that module's, the rest kept by the system (60 GB of the
+    // 64 GB AGX Orin, c2539); one far from every size is the user's own figure.
+    const module = stated !== null ? row.sizes?.find((size) => stated <= size && stated >= size * 0.9) : undefined;
+    const memory = module ?? stated ?? row.memoryGB;
+    const whose = module !== undefined && module !== stated ? `the module your ${stated} GB is (sold with ${row.sizes!.join(' or ')} GB; the system keeps the rest)` : stated !== null ? 'the memory you state' : row.usual ? `its most common memory (it ships in more than one size; say "on 1x NNgb" with yours)` : 'its published memory';
     const shared = row.unified ? ', memory it shares with the CPU' : '';
     notes.push(`"${said}": ${notModelled(row)}; read as a device of ${memory} GB, ${whose}${shared}, with a CUDA card's overheads`);
     // The count before the name ("8*910B", "2x 7900 XTX") or after it ("7900xtx x2", "910B*8").
