@@ -63,6 +63,11 @@ describe('a chart word after an article or a possessive names a chart the user h
     ['llama-3-8b lora on a 4090, show me a chart', 'breakdown'],
     ['13b zero3 on 8x a100 sweep batch', 'sweep-batch'],
     ['llama-2-7b full on a100, can you show the memory timeline?', 'timeline'],
+    // Terse requests that end on the chart word, with an article before it.
+    ['llama-3-8b lora on a 4090 and a chart', 'breakdown'],
+    ['7b lora on a100, a breakdown chart', 'breakdown'],
+    ['13b full zero3 on 8x a100 with a batch sweep', 'sweep-batch'],
+    ['13b full zero3 on 8x a100, the timeline', 'timeline'],
   ])('a chart asked for stays: %s', (text, chart) => {
     expect(read(text).scenario.chart).toBe(chart);
   });

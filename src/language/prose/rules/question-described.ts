@@ -25,6 +25,12 @@ const WEIGHS = /[?？]|\b(?:which|whether|should|shall|better|faster|cheaper|slo
 /** Words that ask for a picture: a request verb, a question, "please". */
 const REQUESTS = /[?？]|\b(?:show|give|draw|plot|make|generate|create|render|produce|print|want|need|like|can|could|would|please|pls|let\s+me)\b|请|帮/;
 
+/** A verb the chart word is the object of, just before its article: "Here’s a more complete sweep", "I attached a plot". */
+const SHOWN_BEFORE = /\b(?:here['’]?s|here\s+(?:is|are)|attach\w*|see|saw|share\w*|post\w*|upload\w*|ran|run|did|made|got|have|had|has|increase\w*|reduce\w*|check\w*|in|from|at)\s+$/;
+
+/** The words after the chart word go on into a clause about it: "below shows", "of memory", "requirements", ":". */
+const GOES_ON = /^\s*(?::|(?:below|above|shows?|showed|shown|is|was|are|were|in|of|from|attached|here|looks?|requirements?|sizes?|nodes|splits|buffers?|results?|that|which)\b)/;
+
 export const DESCRIBED_QUESTION_RULES: readonly ProseRule[] = [
   {
     // "since the issue is written against inference" (unslothai/unsloth#4867, c2247: read "compare training vs
@@ -70,6 +76,10 @@ export const DESCRIBED_QUESTION_RULES: readonly ProseRule[] = [
       const text = m.input;
       const { before, after } = sentenceAround(text, m.index, m.index + m[0].length);
       if (REQUESTS.test(before) || /^[^.\n]*[?？]/.test(after) || /^\s*(?:please|pls)\b/.test(after)) return m[0];
+      // A terse request ("7b lora on a100, a breakdown chart", "… with a batch sweep") ends on the chart word: only a
+      // chart word a verb has ("here's", "attached", "ran") or that goes on into a clause ("below shows", "of
+      // memory", "requirements") is described.
+      if (!SHOWN_BEFORE.test(before.slice(-40)) && !GOES_ON.test(after)) return m[0];
       const word = /(?:charts?|plots?|graphs?|sweeps?|timelines?|pictures?|png)\b(?:\s+(?:batch|bs|seq))?$/.exec(m[0])![0];
       const from = m[0].length - word.length;
       // A size word before the chart word ("batch sweep") is blanked with it: "batch" alone would ask for a value.
