@@ -34,6 +34,9 @@ function asked(text: string, at: number, end: number): boolean {
   return ASKING.test(sentence) || !/[.。!！]$/.test(sentence);
 }
 
+/** A predicate right after the card and its memory: they are said to be or do something ("are not used", "usage is low"). */
+const STATED_OF_IT = /^\s*(?:(?:usage|utili[sz]ation|util|load|consumption|occupancy)\b|(?:are|is|was|were|stays?|stayed|remains?|remained|shows?|showed|gets?|got|seems?|looks?|aren't|isn't|weren't|wasn't|not|never|both|all)\b(?!\s+(?:needed|required|necessary|recommended|enough|sufficient)\b))/;
+
 /** The question is about another's run ("which GPU you used", "your GPU"): left to the rules that set those aside. */
 const ANOTHERS = /\byou\b[^.?!\n]{0,20}\b(?:used?|trained|ran|tested|fine-?tuned|finetuned)\b|\byour\b/i;
 
@@ -109,6 +112,10 @@ export const STRUCTURE_QUESTION_RULES: readonly ProseRule[] = [
       const previous = /[^.!?。？！\n]*[.!?。？！]\s*$/.exec(text.slice(0, m.index - before.length))?.[0] ?? '';
       const goesOn = /^(?:in|for|e\.g\.?|i\.e\.?|like|such\s+as)\b/i.test(sentence) && ASKING.test(previous);
       if (namesOwnCard(text) || (!asked(text, m.index, m.index + m[0].length) && !goesOn)) return m[0];
+      // "CPU and RAM are used, but the GPU and VRAM are not used" (gpustack/gpustack#1231, c2058, a title with no
+      // full stop), "my GPU and VRAM are idle", "GPU and VRAM usage is low": the user's own card said to do or
+      // show something is the subject of a statement, not a card asked for.
+      if (/\b(?:the|my|our|his|her|their|its|this|that)\s+$/.test(before) || STATED_OF_IT.test(text.slice(m.index + m[0].length))) return m[0];
       if (ANOTHERS.test(sentence)) return m[0];
       return ' which gpu '.padEnd(m[0].length);
     },

@@ -10,6 +10,7 @@ import { LENGTH_QUESTION_RULES } from './question-length.js';
 import { SEVERAL_ASKED_RULES } from './question-several-asked.js';
 import { CHANGED_COUNT_QUESTION_RULES } from './question-changed-counts.js';
 import { AUTHORS_SETUP_QUESTION_RULES } from './question-authors-setup.js';
+import { DESCRIBED_QUESTION_RULES } from './question-described.js';
 
 /**
  * Short chat questions about a setup ("will X fit on Y", a pasted spec sheet, a llama.cpp
@@ -28,6 +29,10 @@ import { AUTHORS_SETUP_QUESTION_RULES } from './question-authors-setup.js';
  */
 const QUESTION_ORDER = [
   'question.not-a-chart',
+  // Words that describe what the user did or shows (a sweep they ran, measured against a baseline) ask nothing.
+  'question.chart-described',
+  'question.against-described',
+  'question.compare-in-change-title',
   'question.compare-in-failure',
   'question.minimum-gpu-memory',
   'question.asks-about-setting',
@@ -95,7 +100,7 @@ const QUESTION_ORDER = [
   'question.estimate-precision',
 ];
 
-const BY_ID = new Map([...NOT_SETUP_QUESTION_RULES, ...CHINESE_QUESTION_RULES, ...HARDWARE_QUESTION_RULES, ...SERVING_QUESTION_RULES, ...OOM_WORD_RULES, ...ASKED_QUESTION_RULES, ...STRUCTURE_QUESTION_RULES, ...LENGTH_QUESTION_RULES, ...CHANGED_COUNT_QUESTION_RULES, ...AUTHORS_SETUP_QUESTION_RULES, ...SEVERAL_ASKED_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...NOT_SETUP_QUESTION_RULES, ...CHINESE_QUESTION_RULES, ...HARDWARE_QUESTION_RULES, ...SERVING_QUESTION_RULES, ...OOM_WORD_RULES, ...ASKED_QUESTION_RULES, ...STRUCTURE_QUESTION_RULES, ...LENGTH_QUESTION_RULES, ...CHANGED_COUNT_QUESTION_RULES, ...AUTHORS_SETUP_QUESTION_RULES, ...SEVERAL_ASKED_RULES, ...DESCRIBED_QUESTION_RULES].map((rule) => [rule.id, rule]));
 
 /** The question rules in the order they run (a rule missing from the order is an error at load). */
 export const QUESTION_RULES: readonly ProseRule[] = QUESTION_ORDER.map((id) => {
