@@ -99,8 +99,12 @@ describe("a pull request's title compares what the change adds, asked by nobody 
     'docs: add memory table for qwen2.5-7b (lora vs full finetune) on a100',
     'bench: A100 vs H100 throughput for llama-2-70b, tp 4',
     'fix(serve): zero2 vs zero3 config typo in the llama-3-70b sample',
-  ])('%s', (text) => {
-    expect(read(text).scenario.question.kind).toBe('none');
+  ])('%s (with the description under it)', (title) => {
+    expect(read(`${title}\n\nThis adds the numbers measured for the change; see the table in the README.`).scenario.question.kind).toBe('none');
+  });
+
+  it.each(['[Bench] llama-3-8b q4_k_m vs q8_0 on RTX 4090', 'perf: qwen2.5-7b fp16 vs awq on a 4090'])('a one-line message is asked, not a title, and is read: %s', (text) => {
+    expect(read(text).scenario.question.kind).toBe('compare');
   });
 
   it.each(['llama-3-8b lora: fp8 vs bf16 on h100?', 'A100 vs H100 for llama-2-70b inference tp 4'])('a comparison asked stays: %s', (text) => {

@@ -101,7 +101,8 @@ export const DESCRIBED_QUESTION_RULES: readonly ProseRule[] = [
       String.raw`(?<=^\s*(?:(?:feat|fix|perf|docs?|bench|benchmarks?|chore|refactor|tests?|ci|build|style|examples?|samples?|misc)(?:\([^)\n]*\))?!?:|\[(?:bench(?:mark)?s?|docs?|perf|wip|examples?|misc|ci(?:\/build)?|bugfix|kernel|model|core|hardware|feat)\])[^\n?？]*?)\b(?:vs\.?|versus)[ \t]+(?:the[ \t]+)?[\w.+-]+(?=[^\n?？]*$)`,
       'gm',
     ),
-    when: (t) => /\bvs\b|versus/.test(t),
+    // Only a title with a body under it: a one-line "[Bench] llama-3-8b q4_k_m vs q8_0 on RTX 4090" is someone asking.
+    when: (t) => /\bvs\b|versus/.test(t) && t.trim().includes('\n'),
     write: (m, notes) => {
       notes.push(`"${m[0].trim()}" in a pull request's title names what the change compares, not a comparison you ask; the other side not read (say "compare A vs B" to weigh them)`);
       return ' '.repeat(m[0].length);
