@@ -15,7 +15,8 @@ import { KEY_TABLES, keyKnown, keyName } from '../config-keys/table.js';
  * and line, loguru's module:function:line, a process tag, a function's name and colon), and whose key is a setting a table reads, ending the line
  * with one value: "Chunked prefill is enabled with max_num_batched_tokens=2048" (vLLM's own default said in a
  * sentence) stays the log's; so does "llm_load_print_meta: n_ctx_train = 4096" (the model's own maximum, no key of
- * ours) and "Model config LlamaConfig { "hidden_size": 4096 …" (the model's shape, no logger's words on its lines).
+ * ours), a failing rank's output under torch's "[rank1]:" prefix (a traceback's lines, test/language/rframe2-frameworks)
+ * and "Model config LlamaConfig { "hidden_size": 4096 …" (the model's shape, no logger's words on its lines).
  */
 
 /** One word of a logger's stamp, with the blanks and separators after it. */
@@ -30,7 +31,7 @@ const VALUE = String.raw`-?\d[\d,_]*(?:\.\d+)?(?:e-?\d+)?|true|false|none|null|"
  * equals sign or a wide blank (DeepSpeed's key too long for its dots) only after a logger's words.
  */
 export const LOGGED_SETTING = new RegExp(
-  String.raw`^[ \t]*((?:${STAMP_WORD}${STAMP_GAP}){0,8})(${KEY})([ \t]*\.{2,}[ \t]*:?[ \t]*|[ \t]*[:=][ \t]*|[ \t]{2,})(${VALUE})[ \t]*[,;]?[ \t]*$`,
+  String.raw`^(?![ \t]*\[rank\d+\]:)[ \t]*((?:${STAMP_WORD}${STAMP_GAP}){0,8})(${KEY})([ \t]*\.{2,}[ \t]*:?[ \t]*|[ \t]*[:=][ \t]*|[ \t]{2,})(${VALUE})[ \t]*[,;]?[ \t]*$`,
 );
 
 /**
