@@ -201,7 +201,9 @@ describe('invented variations', () => {
 /** A line of a message, from a small grammar of what people paste. */
 const n = fc.integer({ min: 0, max: 99999 });
 const LOG_LINE = fc.oneof(
-  n.map((x) => `INFO 04-15 19:30:49 [api_server.py:${x}] max_num_seqs=${x}`),
+  // A printed setting ("… [api_server.py:12] max_num_seqs=12") is a config line now (segments/logged-settings.ts,
+  // rseq13): the log's other numbers stay unread.
+  n.map((x) => `INFO 04-15 19:30:49 [api_server.py:${x}] Avg prompt throughput: ${x} tokens/s, Running: ${x} reqs`),
   fc.tuple(n, n).map(([a, b]) => `  File "/usr/lib/python3.10/site-packages/x.py", line ${a}, in run_${b}`),
   fc.tuple(n, n).map(([a, b]) => `Loading checkpoint shards: ${a % 100}%|#####| ${a}/${b} [00:05<00:00,  1.32s/it]`),
   fc.tuple(n, n).map(([a, b]) => `[2024-05-02 10:11:12,345] [INFO] step ${a} loss ${b / 1000} 8 gpus 70b`),

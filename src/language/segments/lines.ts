@@ -89,7 +89,7 @@ function gluedContent(line: Line, body: string, mark: RegExpExecArray, work: Wor
 function nameLine(line: Line, head: string, work: Work, asWritten?: AsWritten): void {
   for (const rule of LINE_RULES) {
     work.steps++;
-    if (rule.pattern.test(head)) {
+    if (rule.pattern.test(head) && (!rule.accepts || rule.accepts(head))) {
       if (rule.asWritten && asWritten && !rule.asWritten.test(asWritten(line.start, line.start + Math.min(line.text.length, LINE_HEAD)).replace(COMPOSE_PREFIX, ''))) continue;
       line.kind = rule.kind;
       line.rule = rule.id;

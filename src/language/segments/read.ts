@@ -2,6 +2,7 @@ import type { MappedText, Piece, Ruled } from '../mapped-text.js';
 import type { ConfigPair } from './config-block.js';
 import { SHELL_PROMPT } from './lines.js';
 import { launcherPrefixes } from './launcher-prefix.js';
+import { loggedSetting } from './logged-settings.js';
 import { logEvidence } from './log-evidence.js';
 import { segmentText } from './segment.js';
 import type { Segment } from './types.js';
@@ -36,7 +37,7 @@ export function readSegments(text: MappedText): SegmentReading {
   });
   const logs = segments.filter((s) => s.kind === 'log');
   const prompts = segments.filter((s) => s.kind === 'command').flatMap((s) => promptsIn(text.text, s));
-  const dumps = segments.some((s) => s.rule === 'config.launcher-args');
+  const dumps = segments.some((s) => s.rule === 'config.launcher-args' || s.rule === PRINTED_SETTING);
   if (!logs.length && !configs.size && !prompts.length && !dumps) return { text, segments: traced, stamps: [] };
   // A fence mark a log took in as its closing line (segment.ts joins it to the block before it) stays: the
   // later readers that tell fenced code from prose count the marks, and one blanked left the rest of the
@@ -48,7 +49,9 @@ export function readSegments(text: MappedText): SegmentReading {
   // What a log still tells (log-evidence.ts): the script a launcher ran, an engine's logger.
   // A shell prompt is no engine named either: its virtual environment and folder ("(trtllm) user@host:~/trt-llm-rag-linux$",
   // noahc1510/trt-llm-rag-linux#5, c1343) are blanked below, so an engine they spell leaves the logger's evidence standing.
-  const evidence = logEvidence(text.text, logs, textOutside(text.text, [...logs, ...prompts.map((p) => ({ start: p.at, end: p.to }))]));
+  // A printed setting's stamp is the log's words too ("[TRT-LLM] [I]  - tp_size……: 4", c1994): no engine named outside the logs.
+  const printed = segments.filter((s) => s.rule === PRINTED_SETTING);
+  const evidence = logEvidence(text.text, logs, textOutside(text.text, [...logs, ...printed, ...prompts.map((p) => ({ start: p.at, end: p.to }))]));
   // Each log or config segment is written by the rule that named it (its id in segments/rules.ts).
   const rewrites: ({ at: number; to: number } & Ruled)[] = [];
   const kept: typeof evidence = [];
@@ -69,6 +72,12 @@ export function readSegments(text: MappedText): SegmentReading {
       rewrites.push({ at: s.start, to: s.end, result: argvAsCommand(text.text.slice(s.start, s.end)), rule: s.rule });
     } else if (s.kind === 'command') {
       for (const p of prompts.filter((p) => p.at >= s.start && p.to <= s.end)) rewrites.push({ at: p.at, to: p.to, result: blank(p.at, p.to), rule: 'command.shell-prompt' });
+    } else if (s.rule === PRINTED_SETTING) {
+      for (const r of printedSettings(text.text, s)) {
+        rewrites.push({ ...r, rule: PRINTED_SETTING });
+        // The logger's stamp is a log's words, accounted for as a launcher's stamps are.
+        if (r.stamp) stamps.push(r);
+      }
     } else if (s.rule === 'config.launcher-args' || pairs) {
       // A launcher's logger stamps (launcher-prefix.ts); a dump parsed into pairs keeps only its first line's
       // stamp apart from the pairs, so that the stamp is accounted for.
@@ -88,6 +97,30 @@ export function readSegments(text: MappedText): SegmentReading {
   const rewritten = kept.reduce((t, e) => t.marked([{ at: e.at, to: e.to }], e.rule), text).replaceSpansEach(rewrites);
   const stampSpans = stamps.map((p) => text.userSpan(p.at, p.to)).map((u) => ({ at: u.at, end: u.end }));
   return { text: rewritten, segments: traced, stamps: stampSpans };
+}
+
+const PRINTED_SETTING = 'config.logged-setting';
+
+/**
+ * Each line of a printed-settings segment (logged-settings.ts) as the key tables read a config line: the logger's
+ * stamp blanked, the separator (a colon, an equals sign, a dotted leader, a wide blank) written as ": ", the key and
+ * the value kept where the user's text has them.
+ */
+function printedSettings(text: string, s: Segment): { at: number; to: number; result: string; stamp?: true }[] {
+  const rewrites: { at: number; to: number; result: string; stamp?: true }[] = [];
+  for (let at = s.start; at < s.end; ) {
+    const newline = text.indexOf('\n', at);
+    const end = newline < 0 || newline >= s.end ? s.end : newline;
+    const setting = loggedSetting(text.slice(at, end));
+    if (setting) {
+      if (setting.key > 0) rewrites.push({ at, to: at + setting.key, result: ' '.repeat(setting.key), stamp: true });
+      const gap = setting.value - setting.keyEnd;
+      rewrites.push({ at: at + setting.keyEnd, to: at + setting.value, result: gap >= 2 ? ': ' + ' '.repeat(gap - 2) : ': ' });
+      if (end > at + setting.valueEnd) rewrites.push({ at: at + setting.valueEnd, to: end, result: ' '.repeat(end - at - setting.valueEnd) });
+    }
+    at = end + 1;
+  }
+  return rewrites;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { LAUNCHER_RULES } from './launcher-rules.js';
+import { LOGGED_SETTING, loggedSetting } from './logged-settings.js';
 import type { LineRule } from './types.js';
 
 /**
@@ -14,6 +15,16 @@ export const LINE_RULES: readonly LineRule[] = [
     pattern: /\b(?:text_generation_launcher: args \{|non-default args: \{|args: namespace\(|args=namespace\(|with config: model=|server_args=serverargs\(|msg="server config" env=)/,
     example: '2024-04-30T10:25:51.994120Z  INFO text_generation_launcher: Args { model_id: "/model_data/mistral7b-free", num_shard: None, max_total_tokens: Some(8512) }',
     source: 'huggingface/text-generation-inference#1831',
+  },
+  {
+    // A tool's printout of one of its settings after its logger's stamp (logged-settings.ts): the user's setup,
+    // written by the tool, read as a config line; the rest of the log stays unread.
+    id: 'config.logged-setting',
+    kind: 'config',
+    pattern: LOGGED_SETTING,
+    accepts: (line) => loggedSetting(line) !== null,
+    example: '[2025-10-19 23:25:16] INFO model_manager.py:155:   max_model_len: 24000',
+    source: 'vllm-project/vllm#27174 (corpus c2525)',
   },
   {
     // DeepSpeed's launcher echoes the argv of a rank it killed as a Python list (launch.py

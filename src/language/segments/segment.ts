@@ -68,7 +68,9 @@ export function segmentText(text: string, asWritten?: AsWritten): Segmented {
       block.push({ id: 0, kind: 'prose', rule: 'blank' });
       continue;
     }
-    if (logFence && line.fenced && line.kind !== 'report' && line.kind !== 'command') {
+    // A printed setting (logged-settings.ts) is read wherever it stands: in a fence marked as output, after a log line.
+    const printedSetting = line.rule === 'config.logged-setting';
+    if (logFence && line.fenced && line.kind !== 'report' && line.kind !== 'command' && !printedSetting) {
       block.push(before && before.kind === 'log' && before.rule === 'log.fenced' ? before : open('log', 'log.fenced'));
       continue;
     }
@@ -77,7 +79,7 @@ export function segmentText(text: string, asWritten?: AsWritten): Segmented {
     dumpOpen = false;
     // A log goes on through its indented lines (a frame's source line, a wrapped message), its other
     // log lines, and the labels of a dump one of its lines heads.
-    if (before && before.kind === 'log' && previous?.kind !== 'blank' && (indented || line.kind === 'log' || dumpLabel)) {
+    if (before && before.kind === 'log' && previous?.kind !== 'blank' && !printedSetting && (indented || line.kind === 'log' || dumpLabel)) {
       block.push(before);
       dumpOpen = dumpLabel;
       continue;

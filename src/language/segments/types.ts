@@ -35,4 +35,6 @@ export interface LineRule {
   continues?: boolean;
   /** What the line must also match as the user wrote it, before lower-casing (a level in capitals: "WARNING:"). */
   asWritten?: RegExp;
+  /** What the line must also be, past the pattern (a printed setting's key is one a key table reads). */
+  accepts?: (line: string) => boolean;
 }
