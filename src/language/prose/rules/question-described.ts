@@ -104,10 +104,16 @@ export const DESCRIBED_QUESTION_RULES: readonly ProseRule[] = [
     // Only a title with a body under it: a one-line "[Bench] llama-3-8b q4_k_m vs q8_0 on RTX 4090" is someone asking.
     when: (t) => /\bvs\b|versus/.test(t) && t.trim().includes('\n'),
     write: (m, notes) => {
+      // The side the body names again (a path's h100/ folder) is the change's own: where that is the second side,
+      // the title is left whole for the compared-cards reconcile (reconcile/compared-cards.ts), which keeps it.
+      const body = m.input.slice(m.input.indexOf('\n', m.index)).toLowerCase();
+      const second = /[\w.+-]+$/.exec(m[0])?.[0].toLowerCase() ?? '';
+      const first = /([\w.+-]+)[ \t]*$/.exec(m.input.slice(0, m.index))?.[1]?.toLowerCase() ?? '';
+      if (second && body.includes(second) && !(first && body.includes(first))) return m[0];
       notes.push(`"${m[0].trim()}" in a pull request's title names what the change compares, not a comparison you ask; the other side not read (say "compare A vs B" to weigh them)`);
       return ' '.repeat(m[0].length);
     },
-    example: 'feat: add Qwen3-8B pre-training sample (H200 vs B300, NeMo/Megatron)',
+    example: 'feat: add Qwen3-8B pre-training sample (H200 vs B300, NeMo/Megatron)\n\n3.test_cases/pytorch/nemo-megatron/qwen3-8b-pretraining/h200/train.py',
     source: 'awslabs/awsome-distributed-ai#1138',
   },
 ];
