@@ -10,7 +10,10 @@ import { BNB_4BIT, BNB_8BIT, MLX_CONTEXT, namesAFormat } from './width-context.j
  * own words, so they were read as a firm NF4 ("4비트 양자화", "4ビットで推論": invented variations of the
  * b73–b75 width lines), and the Chinese "量化到4位" was not read at all (16-bit weights, in silence).
  */
-const WIDTH_WORD = String.raw`(?:[-_ ]?bits?\b|\s?(?:비트|ビット|比特)(?:로|으로|를|을|가|의|는|で|の|を|に)?|位(?=\s?(?:的\s?)?(?:量化|精度))|位(?<=(?:量化|量化到|量化为|量化成|量化至)\s?[48]位))`;
+export const WIDTH_WORD = String.raw`(?:[-_ ]?bits?\b|\s?(?:비트|ビット|比特)(?:로|으로|를|을|가|의|는|で|の|を|に)?|位(?=\s?(?:的\s?)?(?:量化|精度))|位(?<=(?:量化|量化到|量化为|量化成|量化至)\s?[48]位))`;
+
+/** A width in any of those spellings, for the rules' guards. */
+export const WIDTH_SAID = /[48][-_ ]?bit|[48]\s?(?:비트|ビット|比特)|[48]位/;
 
 export const WIDTH_ONLY_RULES: readonly ProseRule[] = [
   {
@@ -26,7 +29,7 @@ export const WIDTH_ONLY_RULES: readonly ProseRule[] = [
       String.raw`(?<![\w.-])(?<!load[-_ ]in[-_ ])(?<!bnb[-_ ])(?<!bitsandbytes[-_ ])(?<!adamw?[-_ ])(?<!optim(?:izer)?[-_ ])([48])${WIDTH_WORD}(?![-_.]\w)(?![-_ ](?:adam|optim|lion|paged))`,
       'g',
     ),
-    when: (t) => /[48][-_ ]?bit|[48]\s?(?:비트|ビット|比特)|[48]位/.test(t),
+    when: (t) => WIDTH_SAID.test(t),
     write: (m, _notes, given) => {
       // bitsandbytes named ("--load-in-8bit" is read as int8 by now): the width is what it names, read as written.
       // A Hangul, katakana or Han width is written as the vocabulary's "4bit" there; an English one is left untouched.

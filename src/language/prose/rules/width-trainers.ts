@@ -1,5 +1,6 @@
 import type { ProseRule } from '../types.js';
 import { MLX_CONTEXT, NAMED_FORMAT } from './names.js';
+import { WIDTH_SAID, WIDTH_WORD } from './width-only.js';
 
 /** A trainer that quantises with bitsandbytes: QLoRA by definition, Unsloth by its loader. */
 const BNB_TRAINER = /\bq-?lora\b|\bunsloth\b/;
@@ -12,8 +13,13 @@ export const WIDTH_TRAINER_RULES: readonly ProseRule[] = [
     // tune qwen2.5 14b with unsloth on my 3090, 4bit" had said "nf4 — from "4bit"? say gptq…" of an Unsloth run.
     // A format the message names, or a Mac's MLX, leaves the width to prose.width-only.
     id: 'prose.width-bnb-trainer',
-    pattern: /(?<![\w.-])(?<!load[-_ ]in[-_ ])(?<!bnb[-_ ])(?<!bitsandbytes[-_ ])(?<!adamw?[-_ ])(?<!optim(?:izer)?[-_ ])([48])[-_ ]?bits?\b(?![-_.]\w)(?![-_ ](?:adam|optim|lion|paged))/g,
-    when: (t) => /[48][-_ ]?bit/.test(t) && BNB_TRAINER.test(t) && !NAMED_FORMAT.test(t) && !MLX_CONTEXT.test(t),
+    // The width in every spelling prose.width-only reads ("QLoRA (4ビット)", "4비트 QLoRA", "unsloth 4位量化"): a
+    // Japanese Unsloth QLoRA had still said "nf4 — from '4ビット'? say gptq…" where the English one read NF4.
+    pattern: new RegExp(
+      String.raw`(?<![\w.-])(?<!load[-_ ]in[-_ ])(?<!bnb[-_ ])(?<!bitsandbytes[-_ ])(?<!adamw?[-_ ])(?<!optim(?:izer)?[-_ ])([48])${WIDTH_WORD}(?![-_.]\w)(?![-_ ](?:adam|optim|lion|paged))`,
+      'g',
+    ),
+    when: (t) => WIDTH_SAID.test(t) && BNB_TRAINER.test(t) && !NAMED_FORMAT.test(t) && !MLX_CONTEXT.test(t),
     write: (m) => (m[1] === '4' ? 'nf4' : 'int8').padEnd(m[0].length),
     example: 'trying to fine tune qwen2.5 14b with unsloth on my 3090, 4bit, max_seq_length 8192, batch 2',
   },
