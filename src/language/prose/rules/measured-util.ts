@@ -1,5 +1,19 @@
 import type { ProseRule } from '../types.js';
 
+/** "gpu memory utilization", "vram utilisation", "mem utilization rate": the word a setting and a monitor share. */
+const UTIL_WORD = String.raw`(?:gpu[\s_-]*)?(?:(?:memory|mem|vram)[\s_-]*)?utili[sz]ation(?:\s+(?:rate|level))?`;
+/**
+ * A percentage, or a range of them ("0-20%", "40 to 50 %", "~30%"); the hardware reader has already blanked a
+ * range's second number as a measurement ("0-  %"), so it may be gone.
+ */
+const PERCENT = String.raw`~?\d{1,3}(?:\.\d+)?\s*%?(?:\s*(?:-|–|to|and)\s*(?:~?\d{1,3}(?:\.\d+)?)?)?\s*%`;
+/** Words between the keyword and the number that neither observe nor set ("is", "of", "at", "around"). */
+const LINK = String.raw`(?:(?:is|was|of|at|around|about|approximately|roughly|~|up|to|constant|constantly|always)\s+)`;
+/** Words only a monitor's reading takes: a setting is given, never "stays", "hovers" or "only". */
+const OBSERVED = String.raw`(?:stays?|stayed|remains?|remained|sits?|sat|hovers?|hovered|shows?|showed|reach(?:es|ed)?|peak(?:s|ed)?|goes|went|climbs?|climbed|drops?|dropped|only|just|barely|never|between|under|below|above|over|beyond|exceeds?|exceeded|less\s+than|more\s+than)`;
+/** A verb of looking before the keyword ("nvidia-smi shows memory utilization of 30%", "I see gpu utilization at 20%"). */
+const LOOKED = String.raw`(?:shows?|showed|see|saw|seeing|observed?|notice[ds]?|noticed|monitor(?:ed|ing)?|reports?|reported|displays?|displayed)`;
+
 /**
  * A percentage written before "util(ization)" is what a monitor showed, the GPU's compute busy time
  * (nvidia-smi's GPU-Util column, a benchmark report's "~380 W/card, 100% util"), never the serving
@@ -9,6 +23,14 @@ import type { ProseRule } from '../types.js';
  * "100% util\n- **At 91% context (240K)" read as gpu_memory_utilization 0.91 (noonghunna/club-3090#851, c1901, a vLLM
  * dual-RTX-5090 report). Blanked.
  */
+/**
+ * (second rule) "GPU memory utilization" said of what a monitor showed: a range ("is 0-20%"), a verb or word only
+ * an observation takes ("stays around 40%", "remains constant at 86%", "of only 30%"), or a verb of looking before
+ * the keyword ("nvidia-smi shows memory utilization of 30%"). A user who sets vLLM's share gives it ("util 0.9",
+ * "--gpu-memory-utilization 0.8", "at gpu memory utilization 85%"), which this leaves alone. The vocabulary's util
+ * keyword had taken the first number: "GPU memory utilization is 0-20%, with Ollama running the model on CPU"
+ * (ollama/ollama#3301) refused the whole message as a utilization of 0. Blanked.
+ */
 export const MEASURED_UTIL_RULES: readonly ProseRule[] = [
   {
     id: 'prose.measured-util',
@@ -17,5 +39,18 @@ export const MEASURED_UTIL_RULES: readonly ProseRule[] = [
     write: (m) => ' '.repeat(m[0].length),
     example: '~31 GB/card, ~380 W/card, 100% util',
     source: 'noonghunna/club-3090#851',
+  },
+  {
+    id: 'prose.observed-memory-util',
+    pattern: new RegExp(
+      String.raw`(?:\b${LOOKED}\s+(?:[\w-]+\s+){0,3}${UTIL_WORD}\s+${LINK}{0,3}${PERCENT}` +
+        String.raw`|\b${UTIL_WORD}\s+${LINK}{0,3}${OBSERVED}\s+(?:(?:${OBSERVED}|is|at|around|about|~|of|to|constant|constantly)\s+){0,3}${PERCENT}` +
+        String.raw`|\b${UTIL_WORD}\s+${LINK}{0,3}~?\d{1,3}(?:\.\d+)?\s*%?\s*(?:-|–|to)\s*(?:~?\d{1,3}(?:\.\d+)?)?\s*%)`,
+      'g',
+    ),
+    when: (t) => t.includes('%') && /utili[sz]ation/.test(t),
+    write: (m) => ' '.repeat(m[0].length),
+    example: 'How would I understand the utilization that I see?  GPU memory utilization is 0-20%, with Ollama',
+    source: 'ollama/ollama#3301',
   },
 ];
