@@ -12,7 +12,7 @@ import {
 import { MiB, count, num, withoutFormulas } from './format.js';
 import { ggufHostBytes, isGgufFormat, llamaCppPlacement } from './gguf.js';
 import { kvBytesPerToken, kvCache, prefillWorkingSet } from './inference.js';
-import { largestParameter, layoutOf, paramsPerGpu, type Layout } from './layout.js';
+import { largestParameter, layoutOf, shardedParamsPerGpu, type Layout } from './layout.js';
 import { zero12BucketsFreedBeforeStep, zero12BucketsFromBackwardStart, zero3Config } from './deepspeed-config.js';
 import { trainingLogits, prefillLogits } from './logits.js';
 import { contextBytes, ncclBytes, reservedBytes, slackDrivers, slackFormula } from './overhead.js';
@@ -99,7 +99,7 @@ function optimizerTemporaries(s: Scenario, l: Layout): Component | null {
   if (optimizerOffload(s) !== 'none' && (s.mode === 'full' || gradientsOffloaded(s))) return null;
   if (OPTIMIZERS[s.optimizer].paged) return null;
   const opt = OPTIMIZERS[s.optimizer];
-  const partition = (s.mode === 'full' ? paramsPerGpu(l) : l.trainable / l.pp / l.tp) / l.shard.optimizer;
+  const partition = (s.mode === 'full' ? shardedParamsPerGpu(l, l.shard.optimizer) : l.trainable / l.pp / l.tp) / l.shard.optimizer;
   // ZeRO-3 steps one sub-group of the partition at a time (zero3-step.ts).
   const zero3 = usesDeepSpeed(s) && s.sharding.stage === 3;
   // With sub_group_size 0 a group is one parameter: a full fine-tune's largest tensor, a LoRA's one small matrix.
