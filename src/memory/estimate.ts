@@ -1,5 +1,5 @@
 import { noSyncGradients } from './fsdp-no-sync.js';
-import { pipelineFirstBackwardActivations, pipelineMicroBatches, pipelineStepIsWarmupOnly } from './pipeline-schedule.js';
+import { fsdpStageStaysUnsharded, pipelineFirstBackwardActivations, pipelineMicroBatches, pipelineStepIsWarmupOnly } from './pipeline-schedule.js';
 import { GPUS } from '../catalog/index.js';
 import type { Scenario } from '../scenario/schema.js';
 import {
@@ -12,7 +12,7 @@ import {
 import { MiB, count, num, withoutFormulas } from './format.js';
 import { ggufHostBytes, isGgufFormat, llamaCppPlacement } from './gguf.js';
 import { kvBytesPerToken, kvCache, prefillWorkingSet } from './inference.js';
-import { largestParameter, layoutOf, paramsPerGpu, type Layout } from './layout.js';
+import { largestParameter, layoutOf, shardedParamsPerGpu, type Layout } from './layout.js';
 import { zero12BucketsFreedBeforeStep, zero12BucketsFromBackwardStart, zero3Config } from './deepspeed-config.js';
 import { trainingLogits, prefillLogits } from './logits.js';
 import { contextBytes, ncclBytes, reservedBytes, slackDrivers, slackFormula } from './overhead.js';
@@ -99,7 +99,7 @@ function optimizerTemporaries(s: Scenario, l: Layout): Component | null {
   if (optimizerOffload(s) !== 'none' && (s.mode === 'full' || gradientsOffloaded(s))) return null;
   if (OPTIMIZERS[s.optimizer].paged) return null;
   const opt = OPTIMIZERS[s.optimizer];
-  const partition = (s.mode === 'full' ? paramsPerGpu(l) : l.trainable / l.pp / l.tp) / l.shard.optimizer;
+  const partition = (s.mode === 'full' ? shardedParamsPerGpu(l, l.shard.optimizer) : l.trainable / l.pp / l.tp) / l.shard.optimizer;
   // ZeRO-3 steps one sub-group of the partition at a time (zero3-step.ts).
   const zero3 = usesDeepSpeed(s) && s.sharding.stage === 3;
   // With sub_group_size 0 a group is one parameter: a full fine-tune's largest tensor, a LoRA's one small matrix.
@@ -139,6 +139,19 @@ interface Assembled {
   hostBytes: number;
   /** Paged optimizer states in unified memory: on the card while there is room, not in torch's statistics. */
   pagedBytes: number;
+}
+
+/**
+ * FSDP reshards every unit by the end of backward, so the optimizer steps on shards with nothing gathered:
+ * FSDP1's post-backward hook frees each handle's unsharded flat parameter under FULL_SHARD, the root's too
+ * (torch/distributed/fsdp/_runtime_utils.py `_post_backward_reshard`, `_should_free_in_backward`: the root
+ * skips the reshard after forward only), and FSDP2's `FSDPParamGroup.post_backward` reshards each group, the
+ * root's final callback any left (torch/distributed/fsdp/_fully_shard/_fsdp_state.py
+ * `_root_post_backward_final_callback`). An FSDP2 stage under torch.distributed.pipelining stays gathered to
+ * the step's end (pipeline-schedule.ts). DeepSpeed ZeRO-3 keeps its own bookkeeping (not changed here).
+ */
+function fsdpReshardedBeforeStep(s: Scenario, l: Layout): boolean {
+  return (s.sharding.kind === 'fsdp' || s.sharding.kind === 'hsdp') && l.shard.weights > 1 && s.offload.params === 'none' && !fsdpStageStaysUnsharded(s, l);
 }
 
 function trainingPhases(s: Scenario, l: Layout): Assembled {
@@ -207,7 +220,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
     phase('backward', 'end of backward', [...trainResident, grads, ...present(buckets, backwardWs, int8Backward)]),
     // ZeRO-Offload checks the largest gradient beside its own tensor and the bucket (zero-offload-checks.ts).
     ...(offloadCheck ? [phase('backward', offloadCheck.moment, [...trainResident, grads, ...present(...(offloadCheck.withActivations ? [autocast, acts, finalNorm] : []), buckets, offloadCheck.component)])] : []),
-    phase('optimizer', 'optimizer step', [...trainResident, grads, ...present(zero12BucketsFreedBeforeStep(s) ? null : buckets, temps)]),
+    phase('optimizer', 'optimizer step', [...trainResident.filter((c) => c !== gathered || !fsdpReshardedBeforeStep(s, l)), grads, ...present(zero12BucketsFreedBeforeStep(s) ? null : buckets, temps)]),
     ...(stateDict ? [phase('save', 'checkpoint save', [...trainResident, stateDict])] : []),
     // Evaluation runs between steps: gradients are freed, the model states stay.
     ...(evalWs ? [phase('eval', 'evaluation forward', [...trainResident, ...present(evalWs, evalLogitsPart)])] : []),

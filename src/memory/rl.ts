@@ -1,7 +1,7 @@
 import type { Scenario } from '../scenario/schema.js';
 import { count, gib, num } from './format.js';
 import { kvCache, prefillWorkingSet } from './inference.js';
-import { paramsPerGpu, type Layout } from './layout.js';
+import { paramsPerGpu, shardedParamsPerGpu, type Layout } from './layout.js';
 import { recipeBytes } from './precision.js';
 import type { Component } from './types.js';
 
@@ -52,9 +52,11 @@ export function logitsOfCompletionOnly(s: Scenario): boolean {
 
 function frozenCopy(key: string, name: string, s: Scenario, l: Layout): Component {
   const perParam = s.compute === 'fp32' ? 4 : 2;
-  const bytes = (paramsPerGpu(l) * perParam) / l.shard.weights;
+  // Sharded like the policy: under expert parallelism every expert's share (layout.ts shardedParamsPerGpu).
+  const params = shardedParamsPerGpu(l, l.shard.weights);
+  const bytes = (params * perParam) / l.shard.weights;
   const shard = l.shard.weights > 1 ? ` ÷ ${l.shard.weights}` : '';
-  return { key, name: `${name}, ${perParam * 8}-bit (frozen)${shard}`, group: 'weights', bytes, formula: `${count(paramsPerGpu(l))} × ${perParam} B${shard}` };
+  return { key, name: `${name}, ${perParam * 8}-bit (frozen)${shard}`, group: 'weights', bytes, formula: `${count(params)} × ${perParam} B${shard}` };
 }
 
 /**

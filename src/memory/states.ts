@@ -8,7 +8,7 @@ import { nativeFormatWeights } from './checkpoint.js';
 import { cpuMoeWeights } from './llamacpp-cpu-moe.js';
 import { count, num } from './format.js';
 import { gathersOneModuleAtATime, zero12BucketsFromBackwardStart, zero12Config, zero3Config } from './deepspeed-config.js';
-import { largestParameter, paramsPerGpu, type Layout } from './layout.js';
+import { largestParameter, paramsPerGpu, shardedParamsPerGpu, type Layout } from './layout.js';
 import { loraParams } from './lora.js';
 import { KBIT_UPCAST_BYTES, kbitPrepared } from './kbit.js';
 import { bnbExtraLinear } from './bnb-linear.js';
@@ -33,9 +33,14 @@ function divisor(n: number): string {
   return n > 1 ? ` ÷ ${n}` : '';
 }
 
-/** "13.0 B" or "13.0 B ÷ tp 2" for the parameters one GPU holds. */
-function gpuParamsText(l: Layout): string {
-  const stage = l.pp > 1 ? `${count(l.stageParams)} on the busiest of ${l.pp} stages` : count(l.stageParams);
+/**
+ * "13.0 B" or "13.0 B ÷ tp 2" for the parameters one GPU holds; for a state sharded `shardedBy` ways under
+ * expert parallelism, the stage's parameters with every expert (layout.ts shardedParamsPerGpu).
+ */
+function gpuParamsText(l: Layout, shardedBy = 1): string {
+  const params = shardedParamsPerGpu(l, shardedBy) * l.tp;
+  const experts = params !== l.stageParams ? ' (experts over the expert data-parallel ranks)' : '';
+  const stage = l.pp > 1 ? `${count(params)} on the busiest of ${l.pp} stages${experts}` : `${count(params)}${experts}`;
   return l.tp > 1 ? `${stage} ÷ tp ${l.tp}` : stage;
 }
 
@@ -48,8 +53,8 @@ export function trainedWeights(s: Scenario, l: Layout): Component {
   if (s.offload.params !== 'none') {
     return component('weights', `weights (offloaded to ${s.offload.params})`, 'weights', 0, `${gpuParamsText(l)} × ${r.weights} B moved to ${s.offload.params}`);
   }
-  const bytes = (paramsPerGpu(l) * r.weights) / l.shard.weights;
-  return component('weights', `weights, ${r.weights * 8}-bit${divisor(l.shard.weights)}`, 'weights', bytes, `${gpuParamsText(l)} × ${r.weights} B${divisor(l.shard.weights)}`);
+  const bytes = (shardedParamsPerGpu(l, l.shard.weights) * r.weights) / l.shard.weights;
+  return component('weights', `weights, ${r.weights * 8}-bit${divisor(l.shard.weights)}`, 'weights', bytes, `${gpuParamsText(l, l.shard.weights)} × ${r.weights} B${divisor(l.shard.weights)}`);
 }
 
 /**
@@ -103,12 +108,12 @@ function frozenWeightsOnCard(s: Scenario, l: Layout): Component {
   if (format === 'exl2') return exl2Weights(s, l);
   const { linear, rest } = linearAndRest(s, l);
   if (fabricMixedKeepsFp32(s)) {
-    const bytes = (paramsPerGpu(l) * 4) / l.shard.weights;
-    return component('weights', `weights, fp32 (frozen; Fabric mixed precision keeps the module in fp32)${divisor(l.shard.weights)}`, 'weights', bytes, `${gpuParamsText(l)} × 4 B${divisor(l.shard.weights)}`);
+    const bytes = (shardedParamsPerGpu(l, l.shard.weights) * 4) / l.shard.weights;
+    return component('weights', `weights, fp32 (frozen; Fabric mixed precision keeps the module in fp32)${divisor(l.shard.weights)}`, 'weights', bytes, `${gpuParamsText(l, l.shard.weights)} × 4 B${divisor(l.shard.weights)}`);
   }
   if (!isQuantised(format)) {
-    const bytes = (paramsPerGpu(l) * perParam) / l.shard.weights;
-    return component('weights', `weights, ${format} (frozen)${divisor(l.shard.weights)}`, 'weights', bytes, `${gpuParamsText(l)} × ${perParam} B${divisor(l.shard.weights)}`);
+    const bytes = (shardedParamsPerGpu(l, l.shard.weights) * perParam) / l.shard.weights;
+    return component('weights', `weights, ${format} (frozen)${divisor(l.shard.weights)}`, 'weights', bytes, `${gpuParamsText(l, l.shard.weights)} × ${perParam} B${divisor(l.shard.weights)}`);
   }
   // PEFT's prepare_model_for_kbit_training (kbit.ts; and the older prepare_model_for_int8_training
   // that alpaca-lora calls, from PEFT 0.3.0) casts every fp16/bf16 parameter left (embeddings, LM head, norms) to fp32.
@@ -237,7 +242,7 @@ export function gradientBytes(s: Scenario): number {
 /** Gradients of the trainable parameters; sharded from ZeRO-2 / SHARD_GRAD_OP on. */
 export function gradients(s: Scenario, l: Layout): Component {
   const bytes = gradientBytes(s);
-  const trainablePerGpu = s.mode === 'full' ? paramsPerGpu(l) : l.trainable / l.pp / l.tp;
+  const trainablePerGpu = s.mode === 'full' ? shardedParamsPerGpu(l, l.shard.grads) : l.trainable / l.pp / l.tp;
   if (optimizerInBackward(s)) {
     const largest = Math.max(l.params.embedding, l.params.lmHead, l.params.perLayer / 4);
     return component('gradients', `gradients, ${bytes * 8}-bit (one at a time: optimizer in backward)`, 'gradients', largest * bytes, `${count(largest)} (largest parameter) × ${bytes} B`);
@@ -270,12 +275,13 @@ export function masterWeights(s: Scenario, l: Layout): Component | null {
   if (offload !== 'none') {
     return component('master', `master weights (offloaded to ${offload})`, 'optimizer', 0, `${count(paramsPerGpu(l))} × ${master} B on ${offload}`);
   }
+  const params = shardedParamsPerGpu(l, l.shard.optimizer);
   return component(
     'master',
     `master weights, fp32${divisor(l.shard.optimizer)}`,
     'optimizer',
-    (paramsPerGpu(l) * master) / l.shard.optimizer,
-    `${count(paramsPerGpu(l))} × ${master} B${divisor(l.shard.optimizer)}`,
+    (params * master) / l.shard.optimizer,
+    `${gpuParamsText(l, l.shard.optimizer)} × ${master} B${divisor(l.shard.optimizer)}`,
   );
 }
 
@@ -302,7 +308,7 @@ function adafactorElements(s: Scenario, l: Layout): number {
 export function optimizerStates(s: Scenario, l: Layout): Component {
   const opt = OPTIMIZERS[s.optimizer];
   const elementBytes = opt.elementBytes ?? (s.mode === 'full' ? recipeBytes(s).state : adapterBytesPerParam(s));
-  const trainablePerGpu = s.mode === 'full' ? paramsPerGpu(l) : l.trainable / l.pp / l.tp;
+  const trainablePerGpu = s.mode === 'full' ? shardedParamsPerGpu(l, l.shard.optimizer) : l.trainable / l.pp / l.tp;
   const name = `${opt.label} states${divisor(l.shard.optimizer)}`;
   const offload = optimizerOffload(s);
   if (offload !== 'none' && (s.mode === 'full' || gradientsOffloaded(s))) {
@@ -341,8 +347,8 @@ export function isPreference(s: Scenario): boolean {
 export function referenceModel(s: Scenario, l: Layout): Component | null {
   if (s.framework !== 'dpo' || s.mode !== 'full') return null;
   const perParam = s.compute === 'fp32' ? 4 : 2;
-  const bytes = (paramsPerGpu(l) * perParam) / l.shard.weights;
-  return component('reference', `reference model, ${perParam * 8}-bit (frozen)${divisor(l.shard.weights)}`, 'weights', bytes, `${gpuParamsText(l)} × ${perParam} B${divisor(l.shard.weights)}`);
+  const bytes = (shardedParamsPerGpu(l, l.shard.weights) * perParam) / l.shard.weights;
+  return component('reference', `reference model, ${perParam * 8}-bit (frozen)${divisor(l.shard.weights)}`, 'weights', bytes, `${gpuParamsText(l, l.shard.weights)} × ${perParam} B${divisor(l.shard.weights)}`);
 }
 
 /**
@@ -373,7 +379,10 @@ export function gatheredBytesPerParam(s: Scenario): number {
 export function gatheredLayers(s: Scenario, l: Layout): Component | null {
   if (l.shard.weights <= 1 && s.offload.params === 'none') return null;
   const perParam = gatheredBytesPerParam(s);
-  const layer = l.params.perLayer / l.tp;
+  // Under expert parallelism a layer's gather brings its dense part and the E/ep experts this GPU computes,
+  // gathered over the expert data-parallel ranks (torchtitan's `efsdp` mesh, layout.ts shardedParamsPerGpu), not all E.
+  const expertsPerLayer = l.layersOnStage > 0 ? l.stageExperts / Math.min(l.layersOnStage, s.model.arch.layers) : 0;
+  const layer = (l.params.perLayer - expertsPerLayer * (1 - 1 / l.ep)) / l.tp;
   if (usesDeepSpeed(s)) {
     // A parameter is fetched whole even when it alone exceeds max_live_parameters, and the tied
     // LM head (the embedding) is reused at once in backward, so it stays: the largest tensor is a floor.
@@ -453,7 +462,7 @@ export function gradientBuckets(s: Scenario, l: Layout): Component | null {
   // (megatron/core/distributed/param_and_grad_buffer.py, `_ParamAndGradBuffer`, core_r0.5 → main).
   if (runsMegatronCore(s)) return null;
   const bytes = gradientBytes(s);
-  const trainablePerGpu = s.mode === 'full' ? paramsPerGpu(l) : l.trainable / l.pp / l.tp;
+  const trainablePerGpu = s.mode === 'full' ? shardedParamsPerGpu(l, l.shard.grads) : l.trainable / l.pp / l.tp;
   if (s.sharding.kind === 'ddp') {
     return component('buckets', 'DDP gradient buckets', 'buffers', trainablePerGpu * bytes, `${count(trainablePerGpu)} × ${bytes} B (a second gradient copy)`);
   }

@@ -162,8 +162,10 @@ describe('framework presets (issue 14, item 1)', () => {
     expect(e.scenario.lora).toBeNull();
     expect(part(e, 'autocast')).toBe(0);
     // FSDP mixed precision all-gathers each layer in bf16; the root unit (llama-recipes wraps only
-    // LlamaDecoderLayer: embedding, norm and LM head stay in the root) stays gathered beside them.
-    expect(part(e, 'gathered')).toBeCloseTo((2 * e.params.perLayer + 2 * 32000 * 4096 + 4096) * 2, -3);
+    // LlamaDecoderLayer: embedding, norm and LM head stay in the root) stays gathered beside them
+    // through forward and backward (resharded before the optimizer step: estimate.ts fsdpReshardedBeforeStep).
+    const gathered = e.phases.find((p) => p.phase === 'forward')!.parts.find((p) => p.key === 'gathered')!.bytes;
+    expect(gathered).toBeCloseTo((2 * e.params.perLayer + 2 * 32000 * 4096 + 4096) * 2, -3);
   });
 
   it('alpaca-lora: LoRA r8 q,v over an LLM.int8 base with the rest upcast to fp32 (prepare_model_for_int8_training)', () => {
