@@ -64,7 +64,7 @@ export const ENGINE_LINK_RULES: readonly ProseRule[] = [
   {
     // An engine's documentation file or folder in a path ("docs/USAGE.sglang.md" heading a usage section of a PR,
     // "docs/examples/vllm/README.md:11", "recipes/vllm/llama3_70b.md"): the page describes that engine's run
-    // (hip-attention's SGLang guide, c2656, had read as a full fine-tune with ZeRO-2 offload). Weak, as a link is.
+    // (hip-attention's SGLang guide, DeepAuto-AI/hip-attention#72, c2656, had read as a full fine-tune with ZeRO-2 offload). Weak, as a link is.
     id: 'prose.engine-docs-path',
     pattern: DOC_PATH,
     when: (t) => /\.(?:md|mdx|rst|ipynb)\b/.test(t),
@@ -73,7 +73,7 @@ export const ENGINE_LINK_RULES: readonly ProseRule[] = [
       return ` ${engine.engine} `.padEnd(m[0].length);
     },
     example: 'docs/USAGE.sglang.md\n## Multi GPU (without cache offloading)\n- 256k context length',
-    source: 'DeepAuto-AI/hip-attention (corpus c2656)',
+    source: 'DeepAuto-AI/hip-attention#72',
     weak: true,
   },
 ];
