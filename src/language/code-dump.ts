@@ -94,6 +94,8 @@ const BUILTIN_CALL = /(?<![\w.])(?:print|len|range|str|int|float|dict|list|tuple
  * An inline dict value, `device_map={"": 0}`: one opaque value, not a block of settings — except
  * where the key reads its mapping whole (patterns.ts INLINE_OBJECT_KEYS: `limit_mm_per_prompt={"image": 20}`).
  */
+/** Two keys or more, each a snake_case name (an environment variable's, `'SM_NUM_GPUS'`, lower-cased by normalise): settings. */
+const ENVIRONMENT_DICT = /^\{[ \t]*(?:["'][a-z][a-z0-9]*(?:_[a-z0-9]+)+["'][ \t]*:[ \t]*[^,{}\n]+?[ \t]*,[ \t]*){1,}["'][a-z][a-z0-9]*(?:_[a-z0-9]+)+["'][ \t]*:/;
 const INLINE_DICT = new RegExp(`(?<==[ \\t]*)(?<!(?:${INLINE_OBJECT_KEYS.join('|')})[ \\t]*=[ \\t]*)\\{(?:[ \\t]*(?:"[^"\\n]*"|'[^'\\n]*')[ \\t]*:[ \\t]*[^,{}\\n]+?[ \\t]*,?)*[ \\t]*\\}`, 'g');
 
 /** A Python set of strings, `target_modules={'q_proj', 'v_proj'}` (PEFT's LoraConfig repr), is a list. */
@@ -358,7 +360,9 @@ export function readCode(input: MappedText): CodeReading {
   const text = frameworkWords(calls, unsloth, notes)
     .replace(KEYWORD_CALL, (m) => blank(m[0]), 'code.keyword-call')
     .replace(DOTTED_CALL, (m) => blank(m[0]), 'code.dotted-call')
-    .replace(INLINE_DICT, (m) => [
+    // A dict of environment settings (`env={'HF_MODEL_ID': …, 'SM_NUM_GPUS': '2', 'MAX_TOTAL_TOKENS': '4096'}`, SageMaker's
+    // HuggingFaceModel; docker-py's `environment={…}`) is a block of settings the key tables read, not one opaque value.
+    .replace(INLINE_DICT, (m) => ENVIRONMENT_DICT.test(m[0]) ? m[0] : [
       { text: '"', from: 0, to: 1 },
       { text: blank(m[0].slice(1, -1)), from: 1, to: m[0].length - 1 },
       { text: '"', from: m[0].length - 1, to: m[0].length },

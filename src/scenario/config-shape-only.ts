@@ -18,7 +18,8 @@ export function withConfigShapeOnly(facts: FactTrace[], text: string): FactTrace
   return facts.map((f) => {
     if (!read.includes(f)) return f;
     const row = CONFIG_SHAPES.find((r) => r.framework === f.value);
-    const key = /^\s*["']?([\w.-]+)/.exec(f.words)?.[1]?.toLowerCase();
+    // A flag's key as the tables name it (`--num-shard` → num_shard).
+    const key = /^\s*["']?-*([\w.-]+)/.exec(f.words)?.[1]?.toLowerCase().replace(/-/g, '_');
     if (!row || key === undefined || ![...row.own, ...row.with].includes(key)) return f;
     // The program named inside a value (`_component_: torchtune.models.llama3.lora_llama3_8b`) is more than keys.
     if (new RegExp(`\\b${row.framework.replace('-', '[-_ ]?')}\\b`, 'i').test(text)) return f;

@@ -18,7 +18,7 @@ import { withArticle } from '../article.js';
  * Unsloth, torchtune…) is read by that name: the shape then says nothing.
  */
 export interface ConfigShape {
-  framework: 'llama-factory' | 'axolotl' | 'torchtune' | 'litgpt';
+  framework: 'llama-factory' | 'axolotl' | 'torchtune' | 'litgpt' | 'tgi';
   /** The request words said at the first of its keys. */
   says: string;
   /** The keys of the shape present, in the order listed. */
@@ -43,6 +43,11 @@ interface ShapeRow {
    * set aside as part of a longer name, so the keys are what says the program runs.
    */
   evenNamed?: true;
+  /**
+   * A serving engine's settings: any engine the message names by name (engines/index.ts ids) reads them
+   * in its own namespace, so the shape says nothing there; and the note says "engine", not "preset".
+   */
+  engine?: { name: string };
   source: string;
 }
 
@@ -99,6 +104,25 @@ export const CONFIG_SHAPES: readonly ShapeRow[] = [
     otherTrainer: () => false,
     source: 'Lightning-AI/litgpt litgpt/finetune/lora.py setup(); Lightning-AI/litgpt#1112, #275 (corpus c2283, c2303)',
   },
+  {
+    framework: 'tgi',
+    name: "TGI's",
+    // Text Generation Inference's launcher settings, as flags (`--num-shard 2`) or as its environment variables
+    // (`NUM_SHARD=2`, clap's `env`), and those SageMaker's Hugging Face LLM container turns into them
+    // (`SM_NUM_GPUS` → --num-shard, `HF_MODEL_ID` → --model-id, `HF_MODEL_QUANTIZE` → --quantize:
+    // huggingface/text-generation-inference sagemaker-entrypoint.sh). No other engine the reader knows
+    // takes them: vLLM's prefill budget is max_num_batched_tokens, SGLang's --max-prefill-tokens, and
+    // DJL's LMI container on SageMaker says OPTION_TENSOR_PARALLEL_DEGREE. A SageMaker deploy dict
+    // ("'SM_NUM_GPUS': json.dumps(number_of_gpu), 'MAX_INPUT_LENGTH': …, 'MAX_TOTAL_TOKENS': …",
+    // huggingface/text-generation-inference#792, corpus c2610; philschmid/llm-sagemaker-sample#29, c2608)
+    // had read as vLLM, the default for "deploy", with the instance's eight cards as the shards.
+    // ChatGLM's finetune demo writes max_input_length beside max_output_length: that is its own config.
+    own: ['sm_num_gpus', 'num_shard', 'max_batch_prefill_tokens', 'max_batch_total_tokens', 'hf_model_quantize', 'max_input_tokens', 'max_input_length', 'cuda_memory_fraction', 'max_best_of', 'max_stop_sequences', 'waiting_served_ratio', 'max_waiting_tokens'],
+    with: ['sm_num_gpus', 'num_shard', 'max_batch_prefill_tokens', 'max_batch_total_tokens', 'hf_model_quantize', 'max_input_tokens', 'max_input_length', 'cuda_memory_fraction', 'max_total_tokens', 'hf_model_id', 'model_id', 'quantize', 'max_concurrent_requests', 'max_batch_size', 'sharded'],
+    otherTrainer: (values) => values.has('max_output_length'),
+    engine: { name: 'TGI' },
+    source: 'huggingface/text-generation-inference launcher/src/main.rs struct Args, sagemaker-entrypoint.sh; #792 (corpus c2610), philschmid/llm-sagemaker-sample#29 (c2608)',
+  },
 ];
 
 /** Programs whose names in the message say which one runs the config, over its shape (frameworks/index.ts ids). */
@@ -108,8 +132,9 @@ const NAMES_ANOTHER = new Set(['ms-swift', 'unsloth', 'torchtune', 'xtuner', 'op
  * The program whose config the keys present are, or null. `named` holds the ids of the frameworks
  * the message names (frameworks/index.ts namedFrameworks); a name of the same program needs no shape.
  */
-export function configShape(present: ReadonlySet<string>, values: ReadonlyMap<string, string>, named: readonly string[]): ConfigShape | null {
+export function configShape(present: ReadonlySet<string>, values: ReadonlyMap<string, string>, named: readonly string[], enginesNamed: readonly string[] = []): ConfigShape | null {
   for (const row of CONFIG_SHAPES) {
+    if (row.engine && enginesNamed.length > 0) continue;
     if (named.some((id) => id !== row.framework && NAMES_ANOTHER.has(id))) continue;
     if (named.includes(row.framework) && !row.evenNamed) continue;
     const own = row.own.filter((k) => present.has(k));
@@ -122,7 +147,9 @@ export function configShape(present: ReadonlySet<string>, values: ReadonlyMap<st
       says: row.framework,
       keys,
       evenNamed: row.evenNamed === true,
-      note: `the config's keys (${listed}) are ${row.name}: read as ${withArticle(row.framework)} run with its preset (say "hf" if another program reads this config)`,
+      note: row.engine
+        ? `${listed} are settings only ${row.engine.name} takes: read as served by ${row.engine.name} (say "vllm" or the engine you run if another reads them)`
+        : `the config's keys (${listed}) are ${row.name}: read as ${withArticle(row.framework)} run with its preset (say "hf" if another program reads this config)`,
     };
   }
   return null;

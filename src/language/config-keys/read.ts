@@ -22,7 +22,8 @@ import { configShape } from './config-shape.js';
 import { MODEL_KEYS, model, savesFolder } from './models.js';
 import { IN_BLOCK_KEYS, PAIR, SHORT_FLAGS } from './patterns.js';
 import { prepareConfig } from './prepare.js';
-import { enginesNamed } from './engines/index.js';
+import { ENGINES, enginesNamed } from './engines/index.js';
+import type { Engine } from './engines/types.js';
 import { handlerOf, keyKnown, keyName } from './table.js';
 import { namedFrameworks } from './frameworks/index.js';
 import { sayDeepSpeedFromKeys } from './deepspeed-only-keys.js';
@@ -105,6 +106,21 @@ function flagHeld<T extends string | undefined>(key: string, value: T): T {
   return held && keyName(held[1]!) === key ? (held[2] as T) : value;
 }
 
+/**
+ * The number a variable holds, where a key's value is the name of one the message sets to a number:
+ * `number_of_gpu = 2` above `'SM_NUM_GPUS': json.dumps(number_of_gpu)` (SageMaker's deploy snippet, its call's name
+ * blanked by the code reader; huggingface/text-generation-inference#792, corpus c2610), `gpus=4` above
+ * `tensor_parallel_size=gpus`. Python and the shell read it so. Any other value as it is; a key named after
+ * itself (`max_seq_length = max_seq_length`) is left to the rule for it.
+ */
+function variableHeld<T extends string | undefined>(key: string, value: T, values: ReadonlyMap<string, string>): T {
+  const name = value === undefined ? null : /^\([ \t]*([a-z_]\w*)[ \t]*\)$|^([a-z_]\w*)$/.exec(value);
+  const variable = name && (name[1] ?? name[2])!;
+  if (!variable || keyName(variable) === key) return value;
+  const held = values.get(variable) ?? values.get(keyName(variable));
+  return held !== undefined && /^(["']?)\d+(?:\.\d+)?\1$/.test(held) ? (unquote(held) as T) : value;
+}
+
 /** Reads the config pairs of a text and rewrites each as request words (or blanks it). */
 export function readConfig(raw: MappedText): ConfigReading {
   const ignoredKeys: string[] = [];
@@ -137,7 +153,7 @@ export function readConfig(raw: MappedText): ConfigReading {
   // The frameworks the message names read their own options first (frameworks/index.ts).
   // Named before the code reader rewrites a pasted `GRPOConfig(…)` call into its keys.
   const frameworks = namedFrameworks(`${raw.text}\n${src}`);
-  const namespaces = { engines, frameworks };
+  const namespaces = { engines: engines as readonly Engine[], frameworks };
   const present = new Set<string>();
   const values = new Map<string, string>();
   /** Every value each key is set to, in order, and where. */
@@ -201,7 +217,10 @@ export function readConfig(raw: MappedText): ConfigReading {
   const loraNamed = /(?<![a-z])(?:q?lora|peft|adapters?)(?![a-z])/.test(src);
   const axolotl = ['sequence_len', 'sample_packing', 'adapter', 'lora_target_linear', 'base_model'].filter((k) => present.has(k)).length >= 2;
   // A config only one program writes (config-shape.ts): its name, said once with the first of its keys read.
-  const shape = configShape(present, values, frameworks.map((f) => f.id));
+  const shape = configShape(present, values, frameworks.map((f) => f.id), engines.map((e) => e.id));
+  // An engine known by its settings alone reads them in its namespace, as its name would (TGI's MAX_BATCH_SIZE is its cap on requests, not a micro-batch).
+  const shapeEngine = shape && ENGINES.find((e) => e.id === shape.framework);
+  if (shapeEngine) namespaces.engines = [shapeEngine];
   // A command already read as the program's run ("finetune/lora.py --precision bf16-true" is `litgpt lora`, commands.ts)
   // says it once; a module path that only names it ("litgpt.prompts.Alpaca", c2283) is no such command.
   const commandSays = shape && new RegExp(`(?<![\\w./-])${shape.says}[ \\t]+(?:lora|adapter(?:_v2)?|full|finetune)(?![\\w-])`).test(src);
@@ -247,6 +266,10 @@ export function readConfig(raw: MappedText): ConfigReading {
     // A shell variable that holds its own flag, `ACTOR_ZERO_STAGE="--actor_zero_stage 0"` used later as
     // `${ACTOR_ZERO_STAGE}` (deepspeedai/DeepSpeedExamples#786, c784): the flag's value is the setting.
     value = flagHeld(key, value);
+    // Only a value that is the whole expression: `BATCH_SIZE // MICRO_BATCH_SIZE` (c387, c713) is arithmetic, not the variable.
+    const pairEnd = m.index + m[0].length;
+    const lineEnd = src.indexOf('\n', pairEnd);
+    if (/^[ \t]*(?:[,;})\]#]|$)/.test(src.slice(pairEnd, lineEnd < 0 ? undefined : lineEnd))) value = variableHeld(key, value, values);
     const isFlag = flagKey !== undefined;
     const known = keyKnown(key, namespaces);
     // "The model is gpt_oss:20b" (ollama/ollama#11864, c1370; Ollama's own tag is gpt-oss:20b): a name, a colon and a

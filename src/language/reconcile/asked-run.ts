@@ -70,12 +70,15 @@ const RUN_SLOTS = new Set(['model', 'hardware', 'batch.mbs', 'batch.ga', 'batch.
  * 추론하는데", "vllm보다 …", rserve9), which is prose.
  */
 const COMMAND_LINE = /^\s*(?:[-$>|`]|[\w.]+\s*[=:]\s*\S|(?:python3?|torchrun|deepspeed|accelerate|srun|sbatch|bash|sh|swift|llamafactory-cli|CUDA_VISIBLE_DEVICES)\b|vllm(?=\s+(?:serve|bench|chat|complete|--)))|\s--?[a-z]/i;
+const MARKDOWN_ROW = /^\s*\|.*\|\s*$/;
 /** Whether a mention is said in prose, not on a command's or a config's line or in a fenced block (engine-choice.ts too). */
 export function inProse(text: string, i: Item): boolean {
   if (/[=]|^\s*-/.test(i.text)) return false;
   const from = text.lastIndexOf('\n', i.at - 1) + 1;
   const to = text.indexOf('\n', i.end);
-  if (COMMAND_LINE.test(text.slice(from, to < 0 ? text.length : to))) return false;
+  const line = text.slice(from, to < 0 ? text.length : to);
+  // A markdown table's row ("| NVFP4 | ❌ Blackwell-only |", c2650's "Why not vLLM" table) is prose in cells, not a pipe.
+  if (COMMAND_LINE.test(line) && !MARKDOWN_ROW.test(line)) return false;
   // Inside a fenced block: code.
   return (text.slice(0, i.at).match(/^[ \t]*(?:```|~~~)/gm)?.length ?? 0) % 2 === 0;
 }

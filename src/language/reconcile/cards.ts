@@ -76,9 +76,10 @@ export function launcherUsesPart(items: Item[], notes: string[]): Item[] {
   // The machine keeps its card and memory, the launcher its count: each fact traces to its own words.
   return items.map((i) => (i === machine ? { ...machine, count: null } : i));
 }
-/** TGI's shard count (`--num-shard 1`, `NUM_SHARD=2`) and SGLang's `--tp-size` (one instance; replicas are its --dp-size):
- *  "--tp-size=4" beside "8*A100 40GB" (sgl-project/sglang, corpus c1758) runs on four. */
-const TGI_SHARDS = /num[-_]shard|--tp[-_]size\b|\btp_size\b/i;
+/** TGI's shard count (`--num-shard 1`, `NUM_SHARD=2`, SageMaker's `SM_NUM_GPUS`) and SGLang's `--tp-size` (one instance; replicas are its --dp-size):
+ *  "--tp-size=4" beside "8*A100 40GB" (sgl-project/sglang, corpus c1758) runs on four; `SM_NUM_GPUS = number_of_gpu = 2`
+ *  on an ml.g5.48xlarge (eight A10G, huggingface/text-generation-inference#792, c2610) on two. */
+const TGI_SHARDS = /num[-_]shard|sm[-_]num[-_]gpus|--tp[-_]size\b|\btp_size\b/i;
 /** A report's GPU lines ("GPU 0,1,2,3,4,5,6,7: Tesla V100-PCIE-32GB", "GPU 0: NVIDIA A100…"): the machine's cards. */
 const REPORT_CARDS = /^\s*(?:gpu models and configuration:\s*)?gpu\s+\d+(?:\s*,\s*\d+)*\s*:/i;
 

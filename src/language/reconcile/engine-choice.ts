@@ -20,9 +20,13 @@ export const ENGINE_CHOICE_RULE = {
   source: 'invented variations of InternLM/lmdeploy#2049 (c421)',
 } as const;
 
-/** Right before the engine, in its sentence: the engine the user left ("from", "instead of", "used to run it with", 代替, 之前用). */
+/**
+ * Right before the engine, in its sentence: the engine the user left ("from", "instead of", "used to run it with", 代替, 之前用),
+ * or rules out ("## Why not vLLM" heading a PR that moves the cards to llama.cpp, c2650; "stop using vLLM", "no longer on",
+ * "dropped", 不用, 不再用, 放弃).
+ */
 const LEFT_BEFORE =
-  /(?:\bfrom|\b(?:better|faster|worse|slower|cheaper|leaner)\s+than|\bcompared\s+(?:to|with)|\bunlike|\binstead\s+of|\brather\s+than|\bused\s+to\s+(?:\w+\s+){0,3}?(?:with|on|in|via|through|use)|\b(?:previously|formerly|originally|before)\s+(?:\w+\s+){0,3}?(?:with|on|in|via|through|using|used)|代替|替代|替换掉?|(?:之前|以前|原来|原先|此前)(?:是|一直)?(?:用|在|使用|通过))\s*(?:the\s+|using\s+)?$/i;
+  /(?:\bwhy\s+not|\b(?:stop(?:ped)?|quit|no\s+longer|moved?\s+away\s+from|drop(?:ped)?|ditch(?:ed)?|abandon(?:ed)?)\s+(?:using\s+|running\s+on\s+|on\s+|with\s+)?|不用了?|不再用|放弃了?|弃用|\bfrom|\b(?:better|faster|worse|slower|cheaper|leaner)\s+than|\bcompared\s+(?:to|with)|\bunlike|\binstead\s+of|\brather\s+than|\bused\s+to\s+(?:\w+\s+){0,3}?(?:with|on|in|via|through|use)|\b(?:previously|formerly|originally|before)\s+(?:\w+\s+){0,3}?(?:with|on|in|via|through|using|used)|代替|替代|替换掉?|(?:之前|以前|原来|原先|此前)(?:是|一直)?(?:用|在|使用|通过))\s*(?:the\s+|using\s+)?$/i;
 /**
  * Right after the engine: "vllm 대신" (instead of vLLM), "tried TGI before", "vllm之前", "sglang之类的方案" (one of the alternatives),
  * "TGI is faster", "vllm보다" (than vLLM: one weighed, rserve9: "I heard TGI is faster, but we serve mistral-7b with vLLM").

@@ -30,10 +30,10 @@ const COMMAND = /python3?\s+-m\s|[a-z]\.[a-z_]|[a-z]\/[a-z]|\b(?:vllm|sglang|lmd
 const KEYED = /^\s*--|[a-z0-9]_[a-z]|[:=]/i;
 
 /**
- * A link to the engine's documentation or repository pages (prose/rules/engine-links.ts): a page the user
- * read, the weakest evidence, which any engine named in words leads over.
+ * A link to the engine's documentation or repository pages, or a documentation file's path (prose/rules/engine-links.ts):
+ * a page the user read, the weakest evidence, which any engine named in words leads over.
  */
-const LINKED = /^\s*https?:\/\//i;
+const LINKED = /^\s*https?:\/\/|\.(?:md|mdx|rst|ipynb)\s*$/i;
 
 export type Evidence = 'command' | 'key' | 'prose' | 'printout' | 'link';
 /**

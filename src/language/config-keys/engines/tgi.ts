@@ -1,6 +1,7 @@
 import { IGNORE, isFalse, isTrue, say, unquote, type Handler } from '../values.js';
 import type { ProgramOption } from '../program-option.js';
 import { none, noneEach, reads, shared, unmodelled, type Engine } from './types.js';
+import { numeric, serving } from '../readers.js';
 
 /**
  * `--sharded true|false` (SHARDED=): how the launcher counts its shards (launcher/src/main.rs
@@ -35,10 +36,12 @@ export const TGI: Engine = {
   source: 'huggingface/text-generation-inference v3.3.x launcher/src/main.rs struct Args',
   // TGI's own keys say "serve" (serving.ts): its weak word is the same, adding no fact.
   says: 'serve',
+  // SageMaker's Hugging Face LLM container writes three of them under its own names (sagemaker-entrypoint.sh:
+  // SM_NUM_GPUS → NUM_SHARD, HF_MODEL_ID → MODEL_ID, HF_MODEL_QUANTIZE → QUANTIZE; corpus c2610, c2608).
   options: [
-    shared('--model-id'),
-    shared('--num-shard'),
-    shared('--quantize'),
+    shared('--model-id', 'HF_MODEL_ID'),
+    shared('--num-shard', 'SM_NUM_GPUS'),
+    shared('--quantize', 'HF_MODEL_QUANTIZE'),
     shared('--dtype'),
     shared('--kv-cache-dtype'),
     // One request's cap: prompt and generated tokens (sequence.ts reads it as the served length).
@@ -54,9 +57,10 @@ export const TGI: Engine = {
     unmodelled('CUDA graphs captured for these batch sizes (their pool)', 'peak', '--cuda-graphs'),
     unmodelled('speculative tokens per step (Medusa heads or n-grams)', 'activations', '--speculate'),
     unmodelled("LoRA adapters' weights beside the base model", 'weights', '--lora-adapters'),
-    // "Enforce a maximum number of requests per batch. Specific flag for hardware targets that do
-    // not support unpadded inference": on CUDA the KV budget, not this cap, bounds the batch.
-    none('--max-batch-size'),
+    // "Enforce a maximum number of requests per batch": the router's queue takes at most this many requests into a
+    // running batch (backends/v3 queue.rs next_batch `max_size`), as vLLM's --max-num-seqs does; the KV budget still
+    // bounds it from below. "--max-batch-size 8" (c1931) and SageMaker's MAX_BATCH_SIZE "1" (c2608) are read so.
+    reads(serving(numeric('max seqs')), '--max-batch-size'),
     none('--max-input-tokens'),
     ...noneEach(`--revision --validation-workers --trust-remote-code --max-best-of --max-stop-sequences
       --max-top-n-tokens --waiting-served-ratio --max-waiting-tokens --hostname --port --prometheus-port

@@ -34,6 +34,20 @@ const ENGINE_PAGES: readonly { engine: string; page: string }[] = [
 
 const LINK = new RegExp(String.raw`\bhttps?:\/\/(?:www\.)?(?:${ENGINE_PAGES.map((p) => `(${p.page})`).join('|')})(?:[^\s<>()"'\`\]]*[^\s<>()"'\`\].,;:!?])?`, 'g');
 
+/** The engines a documentation path may name, as one of its parts (a folder, or a part of the file's name between dots, dashes or underscores). */
+const DOC_ENGINES: readonly { engine: string; names: string }[] = [
+  { engine: 'sglang', names: 'sglang' },
+  { engine: 'vllm', names: 'vllm' },
+  { engine: 'lmdeploy', names: 'lmdeploy' },
+  { engine: 'tensorrt-llm', names: String.raw`tensorrt[-_]llm|trt[-_]?llm` },
+  { engine: 'tgi', names: String.raw`tgi|text-generation-inference` },
+  { engine: 'llamacpp', names: String.raw`llama\.cpp|llamacpp|llama-cpp` },
+  { engine: 'ollama', names: 'ollama' },
+];
+const ENGINE_PART = DOC_ENGINES.map((e) => e.names).join('|');
+/** A documentation file whose folders or name hold an engine as one part: `docs/USAGE.sglang.md`, `docs/examples/vllm/README.md`. */
+const DOC_PATH = new RegExp(String.raw`(?<![\w.\-/])(?:[\w.\-]+\/)*(?:[\w.\-]*[._\-])?(?:${ENGINE_PART})(?=[/._\-])[\w.\-/]*?\.(?:md|mdx|rst|ipynb)(?![\w])`, 'g');
+
 export const ENGINE_LINK_RULES: readonly ProseRule[] = [
   {
     id: 'prose.engine-docs-link',
@@ -45,6 +59,21 @@ export const ENGINE_LINK_RULES: readonly ProseRule[] = [
     },
     example: 'Based on the docs https://docs.sglang.io/docs/advanced_features/server_arguments , the default value for mem-fraction-static is 0.9',
     source: 'sgl-project/sglang#29092',
+    weak: true,
+  },
+  {
+    // An engine's documentation file or folder in a path ("docs/USAGE.sglang.md" heading a usage section of a PR,
+    // "docs/examples/vllm/README.md:11", "recipes/vllm/llama3_70b.md"): the page describes that engine's run
+    // (hip-attention's SGLang guide, DeepAuto-AI/hip-attention#72, c2656, had read as a full fine-tune with ZeRO-2 offload). Weak, as a link is.
+    id: 'prose.engine-docs-path',
+    pattern: DOC_PATH,
+    when: (t) => /\.(?:md|mdx|rst|ipynb)\b/.test(t),
+    write: (m) => {
+      const engine = DOC_ENGINES.find((e) => new RegExp(String.raw`(?:^|[/._-])(?:${e.names})(?=[/._-])`).test(m[0]))!;
+      return ` ${engine.engine} `.padEnd(m[0].length);
+    },
+    example: 'docs/USAGE.sglang.md\n## Multi GPU (without cache offloading)\n- 256k context length',
+    source: 'DeepAuto-AI/hip-attention#72',
     weak: true,
   },
 ];
