@@ -33,7 +33,7 @@ export function vllmMambaBlocksShort(s: Scenario, l: Layout, poolBytes: number, 
   const blocks = Math.floor(Math.max(0, poolBytes) / perBlock);
   if (blocks >= maxSeqs) return null;
   const said = s.inference.maxSeqs === undefined ? `its default max_num_seqs of ${grouped(maxSeqs)} on this card` : `--max-num-seqs ${grouped(maxSeqs)}`;
-  const note = `The model keeps a recurrent state of ${num(Math.round(stateBytes / MiB))} MiB per running sequence (one Mamba cache block each) in the same pool; vLLM's blocks are pages of ${num(Math.round((hybrid.page / MiB) * 100) / 100)} MiB (${grouped(hybrid.blockTokens)} attention tokens a block) shared by ${num(hybrid.groupSize)} layers, so ${gib(poolBytes)} GiB holds ${grouped(blocks)} blocks, fewer than ${said}, so vLLM (0.20 on) refuses before capturing its CUDA graphs ("max_num_seqs (${maxSeqs}) exceeds available Mamba cache blocks (${blocks})"; lower --max-num-seqs to at most ${grouped(blocks)}, raise the memory fraction, or --enforce-eager).`;
+  const note = `The model keeps a recurrent state of ${num(Math.round(stateBytes / MiB))} MiB per running sequence (one Mamba cache block each) in the same pool; vLLM's blocks are pages of ${num(Math.round((hybrid.page / MiB) * 100) / 100)} MiB (${grouped(hybrid.blockTokens)} attention tokens a block) shared by ${num(hybrid.groupSize)} layers: ${gib(poolBytes)} GiB holds ${grouped(blocks)} blocks, fewer than ${said}, so vLLM (0.20 on) refuses before capturing its CUDA graphs ("max_num_seqs (${maxSeqs}) exceeds available Mamba cache blocks (${blocks})"; lower --max-num-seqs to at most ${grouped(blocks)}, raise the memory fraction, or --enforce-eager).`;
   return { bytes: maxSeqs * perBlock - Math.max(0, poolBytes), note };
 }
 
