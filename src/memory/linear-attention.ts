@@ -41,8 +41,15 @@ export function gatedDeltaNetWidths(la: NonNullable<Architecture['linearAttentio
   return { keyDim, valueDim, convDim: 2 * keyDim + valueDim };
 }
 
-/** vLLM keeps the state in the model dtype (mamba_ssm_cache_dtype "auto"); transformers its recurrent part in fp32 (above). */
-const recurrentStateBytes = (s: Scenario) => (s.inference.engine === 'vllm' ? 2 : 4);
+/**
+ * Bytes of one recurrent-state value. transformers keeps it in fp32 (above). vLLM keeps it in the
+ * model dtype (mamba_ssm_cache_dtype "auto") unless the checkpoint's config asks for fp32: Qwen3.5's
+ * text_config carries `mamba_ssm_dtype: "float32"` (arch `ssmStateFp32`), which vLLM's Qwen3.5 class
+ * reads (vllm/model_executor/models/qwen3_5.py `get_mamba_state_dtype_from_config`, from the Feb 2026
+ * "[Bugfix] Fix mamba cache dtype for Qwen3.5": `MambaStateDtypeCalculator.gated_delta_net_state_dtype(
+ * model_config.dtype, hf_text_config.mamba_ssm_dtype)`). The conv state stays in the model dtype.
+ */
+const recurrentStateBytes = (s: Scenario) => (s.inference.engine === 'vllm' && !s.model.arch.linearAttention?.ssmStateFp32 ? 2 : 4);
 
 /**
  * Parameters of one Gated DeltaNet layer (transformers Qwen3NextGatedDeltaNet): in_proj_qkvz
@@ -67,9 +74,20 @@ function stateValuesPerLayer(s: Scenario, l: Layout): { conv: number; recurrent:
 
 /** Bytes of one sequence's conv + recurrent state over this GPU's linear-attention layers (0 without linear attention). */
 export function recurrentStateBytesPerSequence(s: Scenario, l: Layout): number {
+  return linearLayersHere(s, l) * recurrentStateBytesPerLayer(s, l);
+}
+
+/** Bytes of one sequence's conv + recurrent state in one linear-attention layer on this GPU (vLLM's MambaSpec page before padding; 0 without linear attention). */
+export function recurrentStateBytesPerLayer(s: Scenario, l: Layout): number {
   if (!s.model.arch.linearAttention) return 0;
   const { conv, recurrent } = stateValuesPerLayer(s, l);
-  return linearLayersHere(s, l) * (conv * 2 + recurrent * recurrentStateBytes(s));
+  return conv * 2 + recurrent * recurrentStateBytes(s);
+}
+
+/** Full-attention and linear-attention layers on this GPU's pipeline stage. */
+export function hybridLayersHere(s: Scenario, l: Layout): { full: number; linear: number } {
+  const share = l.layersOnStage / s.model.arch.layers;
+  return { full: fullAttentionLayerCount(s.model.arch) * share, linear: linearLayersHere(s, l) };
 }
 
 /** The linear-attention layers on this GPU's pipeline stage (their share of its layers). */

@@ -210,7 +210,7 @@ export function preallocatedServing(s: Scenario, l: Layout, nonTorchBytes: numbe
   const loadShort = (engine === 'vllm' || engine === 'sglang') && capacity !== null ? onlineQuantLoadShortfall(s, l, capacity, nonTorchBytes) : 0;
   const loadNote = loadShort > 0 && capacity !== null ? `${onlineQuantLoadNote(s, l, capacity, nonTorchBytes)} ` : '';
   // A hybrid model's Mamba cache blocks, one per sequence of max_num_seqs, before graph capture (vllm-mamba-blocks.ts).
-  const mamba = engine === 'vllm' && capacity !== null && budget >= needed ? vllmMambaBlocksShort(s, poolBytes, state) : null;
+  const mamba = engine === 'vllm' && capacity !== null && budget >= needed ? vllmMambaBlocksShort(s, l, poolBytes, state) : null;
   const short = Math.max(startShort, warmupShort, loadShort, mamba?.bytes ?? 0);
   const spareKvBytes = short > 0 ? Math.min(budget - needed, -short) : budget - needed;
   const warmupNote = warmupShort > 0 && capacity !== null ? ` ${tgiWarmupNote(s, capacity, sum(p.inside) + nonTorch, tgiWarmupKvBytes(s, perToken))}` : '';

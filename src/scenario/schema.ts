@@ -196,6 +196,8 @@ const architectureFields = z.object({
       valueHeadDim: z.number().int().min(1),
       convKernel: z.number().int().min(1),
       outputGate: z.boolean().optional(),
+      /** config.json `mamba_ssm_dtype: "float32"` (Qwen3.5): the recurrent state is kept in fp32 whatever the weights' dtype. */
+      ssmStateFp32: z.boolean().optional(),
     })
     .optional(),
   /** Dropout probability used in training (GPT-2/BERT 0.1; modern decoders 0): masks are kept for backward. */

@@ -1,5 +1,5 @@
 import type { ModelSpec } from '../types.js';
-import { gatedDeltaNet } from './qwen3-moe.js';
+import { qwen35GatedDeltaNet } from './qwen35.js';
 import { llamaStyle } from './shape.js';
 import { qwen3VlVision } from './vision.js';
 
@@ -32,7 +32,7 @@ export const QWEN35_SMALL_MODELS: readonly ModelSpec[] = [
     arch: llamaStyle({
       layers: 32, hidden: 4096, heads: 16, kvHeads: 4, headDim: 256, ffn: 12288,
       vocab: 248320, tiedEmbeddings: false, qkNorm: true,
-      linearAttention: gatedDeltaNet(32),
+      linearAttention: qwen35GatedDeltaNet(32),
       vision: qwen3VlVision(4096, 'qwen3.5'),
     }),
     publishedParams: 8.96e9,
@@ -52,7 +52,7 @@ export const QWEN35_SMALL_MODELS: readonly ModelSpec[] = [
     arch: llamaStyle({
       layers: 32, hidden: 2560, heads: 16, kvHeads: 4, headDim: 256, ffn: 9216,
       vocab: 248320, tiedEmbeddings: true, qkNorm: true,
-      linearAttention: gatedDeltaNet(32),
+      linearAttention: qwen35GatedDeltaNet(32),
       vision: qwen3VlVision(2560, 'qwen3.5-4b'),
     }),
     publishedParams: 4.21e9,
@@ -71,7 +71,7 @@ export const QWEN35_SMALL_MODELS: readonly ModelSpec[] = [
     arch: llamaStyle({
       layers: 24, hidden: 1024, heads: 8, kvHeads: 2, headDim: 256, ffn: 3584,
       vocab: 248320, tiedEmbeddings: true, qkNorm: true,
-      linearAttention: gatedDeltaNet(16),
+      linearAttention: qwen35GatedDeltaNet(16),
       vision: qwen3VlVision(1024, 'qwen3.5-0.8b'),
     }),
     publishedParams: 0.758e9,

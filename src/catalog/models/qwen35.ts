@@ -3,12 +3,18 @@ import { gatedDeltaNet } from './qwen3-moe.js';
 import { llamaStyle } from './shape.js';
 import { qwen3VlVision } from './vision.js';
 
+/**
+ * Qwen3.5's Gated DeltaNet: Qwen3-Next's shape, with text_config `mamba_ssm_dtype: "float32"` (Qwen/Qwen3.5-27B and
+ * Qwen3.5-35B-A3B config.json; the same key in every Qwen3.5 / 3.6 / 3.8 config read): the recurrent state is fp32.
+ */
+export const qwen35GatedDeltaNet = (numValueHeads: number): ReturnType<typeof gatedDeltaNet> => ({ ...gatedDeltaNet(numValueHeads), ssmStateFp32: true });
+
 /** Qwen3.5-27B's decoder and vision tower (config.json text_config / vision_config), which Qwen3.6-27B ships unchanged. */
 const qwen35Dense27b = () =>
   llamaStyle({
     layers: 64, hidden: 5120, heads: 24, kvHeads: 4, headDim: 256, ffn: 17408,
     vocab: 248320, tiedEmbeddings: false, qkNorm: true,
-    linearAttention: gatedDeltaNet(48),
+    linearAttention: qwen35GatedDeltaNet(48),
     vision: qwen3VlVision(5120, 'qwen3.5'),
   });
 
@@ -18,7 +24,7 @@ const qwen35Moe35bA3b = () =>
     layers: 40, hidden: 2048, heads: 16, kvHeads: 2, headDim: 256,
     ffn: 512, experts: 256, expertsPerToken: 8, sharedFfn: 512,
     vocab: 248320, tiedEmbeddings: false, qkNorm: true,
-    linearAttention: gatedDeltaNet(32),
+    linearAttention: qwen35GatedDeltaNet(32),
     vision: qwen3VlVision(2048, 'qwen3.5'),
   });
 
@@ -123,7 +129,7 @@ export const QWEN35_MODELS: readonly ModelSpec[] = [
       layers: 48, hidden: 3072, heads: 32, kvHeads: 2, headDim: 256,
       ffn: 1024, experts: 256, expertsPerToken: 8, sharedFfn: 1024,
       vocab: 248320, tiedEmbeddings: false, qkNorm: true,
-      linearAttention: gatedDeltaNet(64),
+      linearAttention: qwen35GatedDeltaNet(64),
       vision: qwen3VlVision(3072, 'qwen3.5'),
     }),
     publishedParams: 122e9,
@@ -148,7 +154,7 @@ export const QWEN35_MODELS: readonly ModelSpec[] = [
       layers: 60, hidden: 4096, heads: 32, kvHeads: 2, headDim: 256,
       ffn: 1024, experts: 512, expertsPerToken: 10, sharedFfn: 1024,
       vocab: 248320, tiedEmbeddings: false, qkNorm: true,
-      linearAttention: gatedDeltaNet(64),
+      linearAttention: qwen35GatedDeltaNet(64),
       vision: qwen3VlVision(4096, 'qwen3.5'),
     }),
     publishedParams: 397e9,
