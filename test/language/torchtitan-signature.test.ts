@@ -53,8 +53,4 @@ describe("torchtitan's recipe as it writes it", () => {
   it('torchtitan said with a fine-tune word stays a fine-tune', () => {
     expect(read('finetune llama3 8b with torchtitan on 8x H100, FSDP=8').pretrain).toBe(false);
   });
-
-  it('FSDP2 is the version, not a degree of 2', () => {
-    expect(gpus(read('llama3 8b full fine-tune with fsdp2 on 4x a100 80gb'))).toBe(4);
-  });
 });

@@ -47,7 +47,7 @@ export const PARALLEL_WORD_RULES: readonly ProseRule[] = [
     when: (t) => t.includes('fsdp') || t.includes('shard'),
     write: (m) => `fsdp dp ${m[1] ?? m[2] ?? m[3]}`.padEnd(m[0].length),
     example: 'recommended training config with might tps and mfu: 1) local batch size=2, FSDP=8, full AC',
-    source: 'pytorch/torchtitan#1690 (c2640)',
+    source: 'pytorch/torchtitan#1690',
   },
   {
     // One model split over several cards, its name between the verb and "model": "Is it possible to split LLAMA
