@@ -39,6 +39,7 @@ import { severalReleases } from './reconcile/several-releases.js';
 import { seriesSizes } from './reconcile/series-sizes.js';
 import { ktCpuExperts, loaderCannotLoad, quantisationTargets } from './reconcile/weights-evidence.js';
 import { triedAlternatives } from './reconcile/tried-alternatives.js';
+import { contrastedMethods } from './reconcile/contrasted-methods.js';
 import { plannedSettings } from './reconcile/planned-settings.js';
 import { triedAdapters } from './reconcile/tried-adapters.js';
 import { variantsTried } from './reconcile/variant-tried.js';
@@ -111,6 +112,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = workingSettings(out, text, notes);
   out = expectations(out, text, notes);
   out = contrasted(out, text, notes);
+  // Of an RL algorithm and a supervised run set against each other, the one that fails or is asked about is the run (reconcile/contrasted-methods.ts).
+  out = contrastedMethods(out, text, notes);
   // Rival ZeRO stages or offloads joined by "and"/"or"/还是 are the things tried, not the run (reconcile/tried-alternatives.ts).
   out = triedAlternatives(out, text, notes);
   // A setting said as a plan or a remedy asked about ("I will try fsdp", "would offload help?") is not the run's (reconcile/planned-settings.ts).

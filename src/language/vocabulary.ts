@@ -170,8 +170,10 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('batchKw', 'gbs', ['gbs', 'global batch', 'global batch size', 'global bs', 'effective batch', 'effective batch size', 'total batch', 'total batch size', 'total train batch size'], true),
   // recompute, attention, loss
   kw('recompute', 'full', ['gc', 'ckpt', 'checkpointing', 'grad ckpt', 'gradient checkpointing', 'activation checkpointing', 'act ckpt', 'recompute', 'recompute full', 'full recompute', 'recomputation', 'with gc',
-    'gradient checkpoint', 'grad checkpointing', 'gradient-checkpointing', 'activation recomputation']),
-  kw('recompute', 'selective', ['selective', 'selective recompute', 'selective checkpointing']),
+    'gradient checkpoint', 'grad checkpointing', 'gradient-checkpointing', 'activation recomputation',
+    // torchtitan's "AC" (activation checkpointing; its [activation_checkpoint] mode "full"): "FSDP=8, full AC" (pytorch/torchtitan#1690, c2640).
+    'full ac', 'ac full', 'full activation checkpointing', 'full activation checkpoint']),
+  kw('recompute', 'selective', ['selective', 'selective recompute', 'selective checkpointing', 'selective ac', 'ac selective', 'selective activation checkpointing']),
   kw('recompute', 'per-op', ['per-op sac', 'per op sac', 'op sac', 'sac', 'per-op checkpointing', 'selective op checkpointing']),
   kw('recompute', 'offloaded', ['offloaded gc', 'unsloth gc', 'offloaded checkpointing', 'activation offloading', 'offload activations', 'offloaded activations', 'unsloth gradient checkpointing']),
   kw('recompute', 'none', ['no gc', 'no ckpt', 'no checkpointing', 'no gradient checkpointing', 'no activation checkpointing', 'no recompute', 'without gc', 'without checkpointing', 'no recomputation',

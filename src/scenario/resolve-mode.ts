@@ -2,6 +2,7 @@ import type { Item } from '../language/items.js';
 import type { ErrorReply } from '../reply/types.js';
 import { defaultMethodOf } from './command-default-method.js';
 import { adaptersForPretraining } from './pretrain-purpose.js';
+import { pretrainingProgram } from './pretraining-program.js';
 import { DEFAULT_WORDS, LORA_DEFAULTS } from './defaults.js';
 import { QUANTISED } from './resolve-precision.js';
 import type { Resolution } from './resolution.js';
@@ -196,7 +197,10 @@ export function modeStep(r: Resolution): ErrorReply | null {
     r.patch.drop('gen');
     r.assume(`"${said}" is a generation length: beside a training run it is the length its evaluation or a later step generates, not used here (say "inference" to run the model instead)`);
   }
-  return applyMode(r, mode, previousMode);
+  const refused = applyMode(r, mode, previousMode);
+  // A program that only pre-trains (torchtitan) names pre-training where no method or fine-tune word is said (pretraining-program.ts).
+  if (!refused) pretrainingProgram(r);
+  return refused;
 }
 
 /** The mode read, checked against the serving settings left, and its LoRA settings. */

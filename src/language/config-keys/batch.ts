@@ -87,6 +87,8 @@ export const BATCH_KEYS: KeyTable = {
   per_gpu_train_batch_size: { reads: numeric('bs') },
   train_micro_batch_size_per_gpu: { reads: numeric('bs') },
   micro_batch_size: { reads: numeric('bs') },
+  // torchtitan's [training] local_batch_size: each rank's micro-batch (torchtitan/config/job_config.py Training).
+  local_batch_size: { reads: numeric('bs'), source: 'torchtitan config/job_config.py' },
   batch_size: { reads: batchSize },
   train_batch_size: { reads: numeric('gbs') },
   global_batch_size: { reads: numeric('gbs') },

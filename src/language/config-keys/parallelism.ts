@@ -48,6 +48,14 @@ const trainerOrServer = (word: string): Handler => (v, ctx) => (training(ctx) ? 
 /** A key whose value names a card ("nvidia-l4", "A100-80GB", "H100"): left for the hardware reader; any other value is none. */
 const cardKey: Handler = (v) => (/[a-z]{1,4}[\s_-]?\d{1,4}|\d{4}/i.test(unquote(v)) ? null : IGNORE);
 
+
+/** FSDP's degree, the GPUs one fully sharded group spans: FSDP over that many data-parallel ranks; -1 (all left) is FSDP alone, 1 no sharding. */
+const fsdpDegree: Handler = (v) => {
+  const n = numberOf(v);
+  if (n === -1) return say('fsdp');
+  return Number.isInteger(n) && n > 1 ? say(`fsdp dp ${n}`) : IGNORE;
+};
+
 export const PARALLELISM_KEYS: KeyTable = {
   // ExLlama's --gpu_split (its README, "Multi-GPU"): whole layers on each GPU in turn, up to the GB
   // given for it, for inference: a layer split over as many GPUs as numbers (pp N); one number is one GPU.
@@ -103,6 +111,15 @@ export const PARALLELISM_KEYS: KeyTable = {
   // xtuner docs "sequence parallel"): what cp does to the activations; 1 splits nothing
   // (InternLM/xtuner#793, corpus c650, had read the key's name as Megatron's sp).
   sequence_parallel_size: { reads: numeric('cp'), source: 'InternLM/xtuner#793' },
+  // torchtitan's [parallelism] table and its `--parallelism.*` flags (torchtitan/config/job_config.py Parallelism):
+  // data_parallel_shard_degree is FSDP's degree (-1: every GPU left after the other splits), the others Megatron's
+  // splits in its own names (pytorch/torchtitan#1690, c2640: "FSDP=8").
+  data_parallel_shard_degree: { reads: fsdpDegree, source: 'torchtitan config/job_config.py' },
+  dp_shard: { reads: fsdpDegree, source: 'torchtitan config/job_config.py' },
+  tensor_parallel_degree: { reads: numeric('tp'), source: 'torchtitan config/job_config.py' },
+  pipeline_parallel_degree: { reads: numeric('pp'), source: 'torchtitan config/job_config.py' },
+  context_parallel_degree: { reads: numeric('cp'), source: 'torchtitan config/job_config.py' },
+  expert_parallel_degree: { reads: numeric('ep'), source: 'torchtitan config/job_config.py' },
   // --recompute-granularity full|selective (with --recompute-method/--recompute-num-layers for full);
   // --recompute-activations is the selective one (megatron/training/arguments.py).
   recompute_granularity: {

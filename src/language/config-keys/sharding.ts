@@ -43,6 +43,10 @@ function belowStage3(ctx: Parameters<Handler>[1]): boolean {
 /** `fsdp: full_shard auto_wrap offload` (HF TrainingArguments.fsdp). */
 export const fsdp: Handler = (v) => {
   const value = unquote(v).replace(/[[\]'",+]/g, ' ');
+  // "FSDP=8" in words (pytorch/torchtitan#1690, c2640: "local batch size=2, FSDP=8, full AC"): a number past the
+  // strategies' 1 and 2 is FSDP's degree, the GPUs one sharded group spans.
+  const degree = /^\s*(\d{1,4})(?:\s|$)/.exec(value);
+  if (degree && Number(degree[1]) > 2) return say(`fsdp dp ${degree[1]}`);
   const parts: string[] = [];
   if (/shard_grad_op|\b2\b/.test(value)) parts.push('fsdp shard grad op');
   else if (/hybrid/.test(value)) parts.push('hsdp');

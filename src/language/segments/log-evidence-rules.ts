@@ -230,6 +230,13 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     source: 'verl-project/verl#224 (corpus c709)',
   },
   {
+    // torchtitan's logger tags its lines "[titan]" (torchtitan/tools/logging.py), behind torchrun's "[rank7]:": the run is torchtitan's trainer.
+    id: 'log.program.torchtitan-logger',
+    pattern: /(?:^|\]:?)\s*(\[titan\])\s/,
+    example: '[rank7]:[titan] 2025-09-11 15:23:55,616 - root - INFO - step: 50  loss:  7.1291  grad_norm:  8.3760  memory: 81.85GiB(86.17%)',
+    program: () => 'torchtitan', source: 'pytorch/torchtitan#1690 (c2640, whose prose names no program)',
+  },
+  {
     // torchtune's logger names the recipe's class before it prints the resolved config ("INFO:torchtune.utils.
     // _logging:Running LoRAFinetuneRecipeDistributed with resolved config:", recipes/lora_finetune_distributed.py
     // and the other recipes' setup): the run is that torchtune recipe, and its method (meta-pytorch/torchtune#2620,

@@ -34,8 +34,8 @@ const ENGINE_WORDS = new RegExp(`${ENGINE_NAMED.source}|\\btgi\\b|text-generatio
 /** An RL trainer or its algorithm named outside the logs. */
 const TRAINER_WORDS = /\b(?:ppo|grpo|dpo|rloo|reinforce\+\+|remax|verl|openrlhf|trl|rlhf)\b/i;
 
-/** A training program named outside the logs (the programs a log rule names: torchtune, its CLI). */
-const PROGRAM_WORDS = /\btorchtune\b|\btune (?:run|cp|download)\b/i;
+/** A training program named outside the logs (the programs a log rule names: torchtune, its CLI, torchtitan). */
+const PROGRAM_WORDS = /\btorchtune\b|\btune (?:run|cp|download)\b|\btorchtitan\b/i;
 
 /** A model named outside the logs: a name with a size ("Llama-2-7B", "qwen2.5 7b"), or a bare size ("a 13b model"). */
 const MODEL_NAMED = /(?<![a-z0-9])\d+(?:\.\d+)?b(?![a-z0-9])/i;

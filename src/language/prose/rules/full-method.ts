@@ -14,7 +14,7 @@ import type { ProseRule } from '../types.js';
 /** After "full": a training word or a setting that spells an item with it ("full shard", "full ce", "full recompute"). */
 const METHOD_AFTER = new RegExp(
   String.raw`^[\s_-]{0,3}(?:fine|finetun|tun|turn|ft\b|fft|sft|dpo|ppo|grpo|orpo|kto|rlhf|train|pre-?train|param|weights?\b|model[\s-]+(?:fine|train|tun)|volume|全|`
-    + String.raw`shard|recompute|recomputation|ce\b|cross|precision|context|ctx|bf16|fp16|fp32|16[\s-]?bit|\d|`
+    + String.raw`shard|recompute|recomputation|ac\b|activation|ce\b|cross|precision|context|ctx|bf16|fp16|fp32|16[\s-]?bit|\d|`
     + String.raw`\/\s*(?:q?lora|freeze)|(?:or|vs\.?|versus|and)\s+(?:q?lora|freeze|peft|adapters?)\b|["'\`]?\s*mode\b|`
     // "tried full, lora, the last 2 layers" (zai-org/GLM-4#483, c1688): a method listed beside LoRA
     + String.raw`(?:[,，、]|和|与|或|还是)\s*(?:q?lora|freeze|peft|adapters?)\b)`,

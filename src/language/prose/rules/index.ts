@@ -269,6 +269,7 @@ const PROSE_ORDER = [
   'prose.reference-offload',
   'prose.n-way-parallel',
   'prose.model-parallel-size',
+  'prose.fsdp-degree',
   'prose.split-model-over-cards',
   'prose.gpu-layers-all',
   'prose.uses-less-than',

@@ -36,6 +36,20 @@ export const PARALLEL_WORD_RULES: readonly ProseRule[] = [
     example: 'serving llama 3 70b with vllm using 8-way TP on H100',
   },
   {
+    // FSDP's degree, the GPUs one fully sharded group spans, in the words each tool writes it: "FSDP=8" (torchtitan's
+    // own PR notes, pytorch/torchtitan#1690, c2640: "local batch size=2, FSDP=8, full AC"; it had read as no sharding
+    // and the 8 left unread), "FSDP 8", "fsdp size 8", "fsdp degree: 8", "8-way FSDP", torchtitan's `dp_shard=8` and
+    // `data_parallel_shard_degree = 8` (torchtitan/config/job_config.py Parallelism), Accelerate's and veScale's
+    // `fsdp_size 8`. Written as FSDP over a data-parallel degree of N, so with tp / pp the cards are their product.
+    // Only a degree of 3 or more with a bare space: "FSDP 2" and "fsdp2" are FSDP's second version, "fsdp 1" its first.
+    id: 'prose.fsdp-degree',
+    pattern: /(?<![\w.-])(?:(?:fsdp|dp[-_]shard(?:[-_]degree)?|data[-_]parallel[-_]shard[-_]degree)(?:[-_ ]?(?:size|degree|world[-_ ]size))?(?:\s*[=:]\s*|\s+(?:of|is|=)\s+)(\d{1,4})|fsdp\s+([3-9]|\d{2,4})|(\d{1,4})[-\s]?(?:way|路)\s*fsdp)(?![\d.]|\s*(?:gpus?|cards?|nodes?|x\b|gb\b|g\b))/g,
+    when: (t) => t.includes('fsdp') || t.includes('shard'),
+    write: (m) => `fsdp dp ${m[1] ?? m[2] ?? m[3]}`.padEnd(m[0].length),
+    example: 'recommended training config with might tps and mfu: 1) local batch size=2, FSDP=8, full AC',
+    source: 'pytorch/torchtitan#1690',
+  },
+  {
     // One model split over several cards, its name between the verb and "model": "Is it possible to split LLAMA
     // 7b-chat-hf model on two gpus" (NVIDIA/workbench-example-local-rag#5, corpus c1857: the text-generation-webui
     // named later put the whole model on the first card, though the user asks for the split that web UI gives). The vocabulary's "split the model across"
