@@ -86,3 +86,26 @@ describe('named machines: the one the failure is said on is the setup', () => {
     expect(cards('gemma-2-9b inference runs fine on my RTX 4090 at home, but fails on the T4 at work with CUDA OOM').hardware.map((h) => h!.gpuId)).toContain('t4');
   });
 });
+
+describe("a card named bare is the size its memory is said elsewhere (first sight 5 of 6)", () => {
+  it.each([
+    ['V100全参数训练llama2-7b硬件要求\n\ndeepspeed --num_gpus 2 train.py --finetuning_type full\n\n### System Info\n\n32G*2 (v100)', 'v100-32g'],
+    ['Training llama-3-8b on V100 fails. GPU: V100 32GB x 4, deepspeed zero2', 'v100-32g'],
+  ])('%s', (text, gpuId) => {
+    const ids = new Set(cards(text).hardware.map((h) => h!.gpuId).filter((g) => g !== null));
+    expect([...ids]).toEqual([gpuId]);
+  });
+});
+
+describe('a memory glued to a desktop card\'s number ("24G3090") is that card (first sight 0 of 6)', () => {
+  it.each([
+    ['hiyouga/baichuan-7b-sft 推理，在24G3090显卡上报错显存不足', 'rtx-3090'],
+    ['两张24g4090跑qwen-14b lora 微调 OOM', 'rtx-4090'],
+    ['16G4060ti 跑 qwen2-7b 推理 爆显存', 'rtx-4060-ti-16g'],
+    ['llama-2-13b 推理, 单卡24G3090, 显存不够', 'rtx-3090'],
+    ["my 24GB3090 can't load llama-2-13b in fp16", 'rtx-3090'],
+    ['qwen-7b lora on 11G2080ti, OOM', 'rtx-2080-ti'],
+  ])('%s', (text, gpuId) => {
+    expect(cards(text).hardware).toContainEqual(expect.objectContaining({ gpuId }));
+  });
+});

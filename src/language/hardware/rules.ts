@@ -194,7 +194,7 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // two 3090s" (ggml-org/llama.cpp, corpus c1854: the count went unread, and "context … two" was read as seq 2).
     // NVIDIA's "PRO" may stand before the number ("RTX PRO 6000", c2451): the name is read whole (engine.ts), so a count
     // word or numeral before it joins it ("Dual RTX PRO 6000", "双 RTX PRO 6000", "RTX PRO 6000 두 장").
-    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*])|(?<=\d(?:gb|g)))(?![x×*](?=[a-z\d]))(?!(?<=\d)gb?(?=[a-z]{1,3}\d)|(?<=\dg)b(?=[a-z]{1,3}\d))${VENDOR}(?<pro>pro[\s-]*(?=\d{4}))?(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?s?)(?:gpus?|cards?|['’]s)?(?:(?=[x×*]\d)|(?<=\d{4})(?=d(?:[\s-]*v2)?(?![a-z\d]))|(?![a-z\d]|-(?!(?:sxm\d?|pcie)\b)[a-z]))`, 'g'),
+    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*])|(?<=\d(?:gb|g)))(?![x×*](?=[a-z\d]))(?!(?<=\d)gb?(?=[a-z]{1,3}\d|\d{4})|(?<=\dg)b(?=[a-z]{1,3}\d|\d{4}))${VENDOR}(?<pro>pro[\s-]*(?=\d{4}))?(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?s?)(?:gpus?|cards?|['’]s)?(?:(?=[x×*]\d)|(?<=\d{4})(?=d(?:[\s-]*v2)?(?![a-z\d]))|(?![a-z\d]|-(?!(?:sxm\d?|pcie)\b)[a-z]))`, 'g'),
     example: 'I am running the qwq model on a server with L40GPU',
     source: 'c324',
   },
@@ -207,8 +207,10 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // "my current node is 8 A100-40Gs" (vllm-project/vllm#882, c434: read as the 80 GB A100).
     // A card's name may follow the unit with no space, as in Chinese titles: "单机8*32GV100" (QwenLM/Qwen#916, c376),
     // "40GA100" (hpcaitech/ColossalAI#3331, c377), "8卡80GL20Y" (Open-Reasoner-Zero#21, c444), "在80Ga100上" (QwenLM/Qwen3#17, c664).
+    // A desktop card's bare number too: "在24G3090显卡上" (on a 24G 3090, hiyouga/LlamaFactory#139, c2678: no card read),
+    // "两张24g4090", "11G2080ti".
     // VRAM may stand for the unit itself: "4 x A100  40VRAM GPUs" (jlko/semantic_uncertainty#8, c1134: the 40 went unread).
-    pattern: /(?:(?<![\w.])|(?<=\d\s?[x×*]\s?))(?<n>\d{1,3})(?:\s*(?:gbs|gib|gb|gs|g)(?:(?![a-wyz\d]|x[a-z])|(?=(?![bi])[a-z]{1,3}\d{2,4}[a-z]{0,2}(?![a-z\d])))(?:\s*(?:of\s+)?vram\b)?|\s?vram\b)/g,
+    pattern: /(?:(?<![\w.])|(?<=\d\s?[x×*]\s?))(?<n>\d{1,3})(?:\s*(?:gbs|gib|gb|gs|g)(?:(?![a-wyz\d]|x[a-z])|(?=(?![bi])[a-z]{1,3}\d{2,4}[a-z]{0,2}(?![a-z\d]))|(?=\d{4}(?:\s?ti|\s?super)?(?![\d.])))(?:\s*(?:of\s+)?vram\b)?|\s?vram\b)/g,
     example: '4台8卡80G，每张显存60-70G',
     source: 'c343',
   },
