@@ -43,6 +43,7 @@ import { contrastedMethods } from './reconcile/contrasted-methods.js';
 import { plannedSettings } from './reconcile/planned-settings.js';
 import { triedAdapters } from './reconcile/tried-adapters.js';
 import { variantsTried } from './reconcile/variant-tried.js';
+import { namedSetups } from './reconcile/named-setups.js';
 import { switchedModel, switchedTo } from './reconcile/switched-to.js';
 import { failedSwitches } from './reconcile/failed-switch.js';
 import { fp8WeightsWord } from './reconcile/fp8-weights-word.js';
@@ -78,6 +79,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = boundValues(out, text, notes, owned);
   // Cards the user says they do not have are no setup of theirs, whoever else's run they are.
   out = negatedHardware(out, text, notes, owned);
+  // Machines named in one message ("my home setup … my work setup"): the one the failure is said on is the setup (reconcile/named-setups.ts).
+  out = namedSetups(out, text, notes, owned);
   // The same cards said again with their size ("8x A100" … "p4d.24xlarge"): one setup, not two runs (reconcile/cards.ts).
   out = sizeSaidAgain(out, notes);
   // "one device for training, another for vllm": the trainer's share of the machine is the run's count (reconcile/trainer-share.ts).

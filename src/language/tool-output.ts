@@ -35,8 +35,14 @@ const gib = (mib: number) => cardMemory(mib / 1024);
  */
 const NPU_TOTALS = [...new Set(OTHER_DEVICES.filter((d) => d.vendor === 'huawei').map((d) => d.memoryGB))].sort((a, b) => a - b);
 
-/** nvidia-smi's Memory-Usage column, `used / total` in MiB. */
-const USAGE = /(?<![\w.])(\d+)[ \t]*mib[ \t]*\/[ \t]*(\d+)[ \t]*mib(?![\w])/g;
+/**
+ * nvidia-smi's Memory-Usage column, `used / total` in MiB, and the same pair said in words with thousands grouped:
+ * "VRAM | 26,140 MiB of 32,607" (nibor1896/Crow#140, corpus c2616: the total is the card, an RTX 5090's 32 GB;
+ * the row went unread and a file's 16.35 GiB was taken), "7,800 MiB out of 24,576 MiB".
+ */
+const MIB_NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+)`;
+const USAGE = new RegExp(String.raw`(?<![\w.,])${MIB_NUMBER}[ \t]*mib[ \t]*(?:\/[ \t]*${MIB_NUMBER}[ \t]*mib|(?:out[ \t]+)?of[ \t]+${MIB_NUMBER}(?:[ \t]*mib)?)(?![\w.]|,\d)`, 'g');
+const mibOf = (figure: string) => Number(figure.replace(/,/g, ''));
 
 /**
  * A row of nvidia-smi's GPU table: `|   0  NVIDIA GeForce RTX 3090   Off | 00000000:01:00.0 Off |   N/A |`
@@ -274,12 +280,15 @@ export function readToolOutput(text: MappedText): { text: MappedText; notes: str
   if (!/mib/.test(torch.text)) return { text: torch, notes };
   const read = tables(queryCsv(torch));
   const usage = read.replace(USAGE, (m) => {
-    // The figure in use goes; the total keeps its own place in the user's text.
-    const at = m[0].lastIndexOf(m[2]!);
-    notes.push(`"${read.userText(m.index, m.index + m[0].length)}" read as memory in use / the card's total: ${withArticle(gib(Number(m[2])).replace('gb', ' GiB'))} card`);
+    // The figure in use goes; the total keeps its own place in the user's text. A total under the figure in use or
+    // under any card's memory ("1762 MiB of 2 GPUs") is no such pair.
+    const total = m[2] ?? m[3]!;
+    if (mibOf(total) < Math.max(1024, mibOf(m[1]!))) return m[0];
+    const at = m[0].lastIndexOf(total);
+    notes.push(`"${read.userText(m.index, m.index + m[0].length)}" read as memory in use / the card's total: ${withArticle(gib(mibOf(total)).replace('gb', ' GiB'))} card`);
     return [
       { text: blank(m[0].slice(0, at)), from: 0, to: at },
-      { text: gib(Number(m[2])), from: at, to: m[0].length },
+      { text: gib(mibOf(total)), from: at, to: m[0].length },
     ];
   }, 'tool.smi-usage');
   const out = usage.replace(MIB_OWNED, (m) => {

@@ -1,10 +1,11 @@
 import { allMatches } from '../all-matches.js';
-import { GPUS, gpuById } from '../../catalog/index.js';
+import { gpuById } from '../../catalog/index.js';
 import { variantAfter, variantOfMemory } from './card-suffixes.js';
 import { memoryOfItsOwn, moddedMemory, moddedProduct, siblings } from '../../scenario/card-variants.js';
 import { GPU_NAMES, gpuIdOf } from '../lexicon.js';
 import { compact } from '../spelling.js';
 import { GUARD_RULES, PART_RULES } from './rules.js';
+import { beyondOneCard, LARGEST_CARD_GIB } from './beyond-one-card.js';
 import { tableColumnGuards } from './table-columns.js';
 import { onServerBoards } from './server-boards.js';
 import { readSharedName } from './shared-names.js';
@@ -41,8 +42,7 @@ const HOST_NAMED_AFTER = /^\s*(?:of\s+)?(?:(?:cpu|system|host|main)\s+(?:ram|mem
 const MAX_JOIN = 24;
 /** The most cards one machine holds (an HGX board or a 4U server): a larger second factor is no product. */
 const MAX_PER_NODE = 16;
-/** The most memory one card is sold with (the catalog's largest): a GPU memory above it is several cards'. */
-export const LARGEST_CARD_GIB = Math.max(...GPUS.map((g) => g.totalMiB / 1024));
+export { LARGEST_CARD_GIB } from './beyond-one-card.js';
 /** The rule that sets aside a memory of all the cards said with no count to divide it by. */
 export const MEMORY_OF_ALL_CARDS = 'not-hw.memory-of-all-cards';
 
@@ -65,6 +65,7 @@ export function scanHardware(text: string): HardwareScan {
       guarded.push({ rule: MEMORY_OF_ALL_CARDS, role: 'measurement', at: p.at, end: p.end, numberAt: p.at, numberEnd: p.end });
     }
   }
+  guarded.push(...beyondOneCard(text, readings, guarded));
   return { readings, guarded };
 }
 
@@ -225,7 +226,14 @@ function readPhrase(phrase: Part[], text: string): HardwareReading | null {
   // "两张v100(16G*2)" (two V100 16GB, hiyouga/LlamaFactory#1369, c1351: read as 2 nodes of 2), "2x A100 (80GB x 2)".
   const saidAgain = (p: Part, i: number) => parts.some((q, j) => j < i && q.role === 'count' && q.value === p.value);
   const counts = parts.filter((p, i) => p.role === 'count' && !((parts[i + 1]?.role === 'memory' || parts[i - 1]?.role === 'memory') && saidAgain(p, i)));
-  const product = one('product');
+  // "H20x16 (96x16)" (MoonshotAI/Kimi-K2#51, c2613: read as 96 nodes of 16): a product of the card's memory and the
+  // phrase's count restates them, as "2x 3090 (24x2)" does; it counts no machines.
+  const stated = one('product');
+  // A sibling's memory names that sibling ("A100 x 4 (40 x 4)" is four of the 40 GB A100).
+  const restated = stated && card && (matches(card.gpuId!, stated.value) || variantOf(card.gpuId!, stated.value) !== card.gpuId || variantOfMemory(card.gpuId!, stated.value) !== undefined) &&
+    (counts.length === 0 || counts.some((c) => c.value === stated.second));
+  if (restated && counts.length === 0) counts.push({ ...stated, role: 'count', value: stated.second! });
+  const product = restated ? undefined : stated;
   // A phrase is hardware when it names a card or a memory, and says more than that alone; or when it
   // counts cards and states their memory in all ("4 GPUs, 96GB in total": four of 24 GB, not four of 96).
   // "on 32gpus", "8GPUs": a count glued to the word for cards is a count of them, with no card named
@@ -319,7 +327,7 @@ function readPhrase(phrase: Part[], text: string): HardwareReading | null {
       notes.push(`"${said(parts)}": ${nodes !== null ? `${nodes} × ${perNode} is ` : ''}${count} GPUs, but the message says ${totalCards.value} in all — read as ${count}; say "on ${totalCards.value}x" if that is the count`);
     }
   }
-  let memoryGiB = memory?.value ?? (known ? known.memoryGB : null);
+  let memoryGiB = memory?.value ?? (known ? known.memoryGB : null) ?? (restated && !matches(card!.gpuId!, stated.value) ? stated.value : null);
   // "2*22G", "2x 4090 48G each": a count multiplied by the memory, or a memory said of each card, is so many
   // cards of that memory, never their total.
   const perCard = memory !== undefined && (counts.some((c) => c.end <= memory.at && /^\s*$/.test(text.slice(c.end, memory.at)) && /[x×*]\s*$/.test(text.slice(c.at, c.end))) ||

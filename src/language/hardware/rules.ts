@@ -1,6 +1,7 @@
 import { DEVICE_INDEX_RULES } from './device-index.js';
 import { LABEL_INDEX_RULES } from './label-index.js';
 import { PHONE_CHIP_RULES } from './phone-chips.js';
+import { NOT_CARD_MEMORY_RULES } from './memory-of-other-things.js';
 import { NOT_CARD_SPAN_RULES } from './spans-not-cards.js';
 import { USAGE_CJK_RULES } from './usage-cjk.js';
 import { USAGE_CHANGE_RULES } from './usage-change.js';
@@ -193,7 +194,7 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // two 3090s" (ggml-org/llama.cpp, corpus c1854: the count went unread, and "context … two" was read as seq 2).
     // NVIDIA's "PRO" may stand before the number ("RTX PRO 6000", c2451): the name is read whole (engine.ts), so a count
     // word or numeral before it joins it ("Dual RTX PRO 6000", "双 RTX PRO 6000", "RTX PRO 6000 두 장").
-    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*])|(?<=\d(?:gb|g)))(?![x×*](?=[a-z\d]))(?!(?<=\d)gb?(?=[a-z]{1,3}\d)|(?<=\dg)b(?=[a-z]{1,3}\d))${VENDOR}(?<pro>pro[\s-]*(?=\d{4}))?(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?s?)(?:gpus?|cards?|['’]s)?(?:(?=[x×*]\d)|(?<=\d{4})(?=d(?:[\s-]*v2)?(?![a-z\d]))|(?![a-z\d]|-(?!(?:sxm\d?|pcie)\b)[a-z]))`, 'g'),
+    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*])|(?<=\d(?:gb|g)))(?![x×*](?=[a-z\d]))(?!(?<=\d)gb?(?=[a-z]{1,3}\d|\d{4})|(?<=\dg)b(?=[a-z]{1,3}\d|\d{4}))${VENDOR}(?<pro>pro[\s-]*(?=\d{4}))?(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?s?)(?:gpus?|cards?|['’]s)?(?:(?=[x×*]\d)|(?<=\d{4})(?=d(?:[\s-]*v2)?(?![a-z\d]))|(?![a-z\d]|-(?!(?:sxm\d?|pcie)\b)[a-z]))`, 'g'),
     example: 'I am running the qwq model on a server with L40GPU',
     source: 'c324',
   },
@@ -206,8 +207,10 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // "my current node is 8 A100-40Gs" (vllm-project/vllm#882, c434: read as the 80 GB A100).
     // A card's name may follow the unit with no space, as in Chinese titles: "单机8*32GV100" (QwenLM/Qwen#916, c376),
     // "40GA100" (hpcaitech/ColossalAI#3331, c377), "8卡80GL20Y" (Open-Reasoner-Zero#21, c444), "在80Ga100上" (QwenLM/Qwen3#17, c664).
+    // A desktop card's bare number too: "在24G3090显卡上" (on a 24G 3090, hiyouga/LlamaFactory#139, c2678: no card read),
+    // "两张24g4090", "11G2080ti".
     // VRAM may stand for the unit itself: "4 x A100  40VRAM GPUs" (jlko/semantic_uncertainty#8, c1134: the 40 went unread).
-    pattern: /(?:(?<![\w.])|(?<=\d\s?[x×*]\s?))(?<n>\d{1,3})(?:\s*(?:gbs|gib|gb|gs|g)(?:(?![a-wyz\d]|x[a-z])|(?=(?![bi])[a-z]{1,3}\d{2,4}[a-z]{0,2}(?![a-z\d])))(?:\s*(?:of\s+)?vram\b)?|\s?vram\b)/g,
+    pattern: /(?:(?<![\w.])|(?<=\d\s?[x×*]\s?))(?<n>\d{1,3})(?:\s*(?:gbs|gib|gb|gs|g)(?:(?![a-wyz\d]|x[a-z])|(?=(?![bi])[a-z]{1,3}\d{2,4}[a-z]{0,2}(?![a-z\d]))|(?=\d{4}(?:\s?ti|\s?super)?(?![\d.])))(?:\s*(?:of\s+)?vram\b)?|\s?vram\b)/g,
     example: '4台8卡80G，每张显存60-70G',
     source: 'c343',
   },
@@ -246,7 +249,7 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // The amount may open a bracket: "_gpu peak memory:[45GB✖️8GPUS]_" (hiyouga/LlamaFactory#8876, c2481: read as eight
     // 45 GB cards; the "8GPUS" after it is still the count), "usage (about 20GB)".
     pattern: new RegExp(
-      String.raw`(?:\b(?:(?:off)?load(?:s|ed|ing)(?=\s+(?:about\s+|around\s+|only\s+|~\s*)?\d+(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:to|into|onto|on)\s+(?:the\s+)?["']?(?:gpu|vram|card))|reach(?:es|ed|ing)?|(?:runs?|running|ran)\s+at|uses?|used|using up|utili[sz](?:es|ed|ing|e)|usage(?:\s+(?:is|was|of|at|reached|reaches))?(?:\s*[:=(])?|consum(?:es|ed|ing)|cost(?:s|ing)?|takes? up|took up|taking up|eat(?:s|ing|en)?|ate|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+(?:gpu\s+|vram\s+)?(?:memory|vram|mem)(?:\s+usage)?)?(?:\s+(?:at|of|is|was))?(?:\s*[:=])?|goes up to|went up to|grows? to|占用了?|用了)|(?:占了?|吃了?|保持在?)(?=\s*(?:高达|达到了?|将近|接近|超过|大约|约)?\s*\d)|\busing(?=\s+(?:close to|about|around|nearly|almost|roughly|approximately|more than|over)\s)|(?:跳|涨|升|增长|增加|飙升?|减小|减少|降低?|缩小|变)到|(?:降低|减少|减小|节省|省下|少)了|从(?:原来的?)?(?=\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)\s*(?:跳|涨|升|增长|增加|飙升?|变|减小|减少|降低?|缩小))|显存占用了?(?:[会就也还又都]?(?:很快|快速|迅速|直接|一下子?|马上|立刻|突然)?(?:到|达到|升到|涨到|跳到)|在|为|是)?)\s*(?:[\[(（【]\s*)?(?:(?:about|around|somewhere around|somewhere near|up to|only|over|nearly|almost|more than|close to|roughly|approximately|approx\.?|as much as|as high as)\s+|~\s*|(?:高达|达到了?|将近|接近|超过|大约|约)\s*){0,2}(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-wyz]|x[a-z]))(?!\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
+      String.raw`(?:\b(?:(?:off)?load(?:s|ed|ing)(?=\s+(?:about\s+|around\s+|only\s+|~\s*)?\d+(?:\.\d+)?\s*(?:gb|g|gib)\s+(?:to|into|onto|on)\s+(?:the\s+)?["']?(?:gpu|vram|card))|reach(?:es|ed|ing)?|(?:runs?|running|ran)\s+at|uses?|used|using up|utili[sz](?:es|ed|ing|e)|usage(?:\s+(?:is|was|of|at|reached|reaches))?(?:\s*[:=(])?|consum(?:es|ed|ing)|cost(?:s|ing)?|takes? up|took up|taking up|eat(?:s|ing|en)?|ate|occup(?:ies|ied|y|ying)|peak(?:s|ed)?(?:\s+(?:gpu\s+|vram\s+)?(?:memory|vram|mem)(?:\s+usage)?)?(?:\s+(?:at|of|is|was))?(?:\s*[:=])?|goes up to|went up to|grows? to|占用了?|用了)|(?:占了?|吃了?|保持在?)(?=\s*(?:高达|达到了?|将近|接近|超过|大约|约)?\s*\d)|\busing(?=\s+(?:close to|about|around|nearly|almost|roughly|approximately|more than|over)\s)|(?:跳|涨|升|增长|增加|飙升?|减小|减少|降低?|缩小|变)到|(?:降低|减少|减小|节省|省下|少)了|从(?:原来的?)?(?=\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)\s*(?:跳|涨|升|增长|增加|飙升?|变|减小|减少|降低?|缩小))|显存占用了?(?:[会就也还又都]?(?:很快|快速|迅速|直接|一下子?|马上|立刻|突然)?(?:到|达到|升到|涨到|跳到)|在|为|是)?)\s*(?:[\[(（【\x60'"]\s*)?(?:(?:about|around|somewhere around|somewhere near|up to|only|over|nearly|almost|more than|close to|roughly|approximately|approx\.?|as much as|as high as)\s+|~\s*|(?:高达|达到了?|将近|接近|超过|大约|约)\s*){0,2}(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib)(?![a-wyz]|x[a-z]))(?!\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
       'g',
     ),
     example: "When I adjust the context length to 8096, the model's memory usage reaches 68GB",
@@ -457,6 +460,7 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
   ...USAGE_CJK_RULES,
   ...USAGE_CHANGE_RULES,
   ...NOT_CARD_SPAN_RULES,
+  ...NOT_CARD_MEMORY_RULES,
   {
     id: 'not-hw.platform',
     role: 'version',

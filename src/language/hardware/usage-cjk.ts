@@ -108,4 +108,17 @@ export const USAGE_CJK_RULES: readonly HardwareRule<GuardRole>[] = [
     ),
     example: 'mistral-7b 돌리면 VRAM 사용량이 15GB 입니다',
   },
+  {
+    // Japanese says what a run took after the amount, as Korean does: "131072でも27GiBに収まって全層がGPUに載り" (fits in
+    // 27 GiB even at 131072, ncaq/dotfiles#1506, corpus c2642: read as a 27 GB card), "22GBを使用", "18GB消費", "20GBまで
+    // 増えた", "24GBを超えて溢れる". Not "24GBで動く" (runs on 24GB: the card), nor a card's name before it ("RTX 4090 24GBを使用").
+    id: 'not-hw.usage-ja',
+    role: 'measurement',
+    pattern: new RegExp(
+      String.raw`(?<!(?:[a-z]{1,3}\d{2,4}|\d{4})[\s-]*)(?<![\w.])(?<n>${AMOUNT})\s*(?:(?:に|を|が|も|まで|ほど|程度|くらい|ぐらい|前後|弱|強)\s*){0,2}(?:収ま|おさま|使用|使っ|使う|消費|占有|食っ|食う|増え|増加|膨ら|溢れ|あふれ|超え|達し)`,
+      'g',
+    ),
+    example: '`qwen3.8:27b-mtp-q4_K_M`が131072でも27GiBに収まって全層がGPUに載り',
+    source: 'ncaq/dotfiles#1506 (corpus c2642)',
+  },
 ];

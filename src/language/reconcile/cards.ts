@@ -123,6 +123,8 @@ const inside = (a: Item, b: Item) => (a.at <= b.at && b.end <= a.end) || (b.at <
 const nextTo = (a: Item, b: Item) => inside(a, b) || ((a.end <= b.at ? b.at - a.end : a.at - b.end) <= 2 && a.end !== b.end);
 const gib = (id: string) => (GPUS.find((g) => g.id === id)?.totalMiB ?? NaN) / 1024;
 const near = (a: number, b: number) => Math.abs(a - b) / b <= 0.1;
+/** A memory written in the card's own saying ("V100 32GB", "32G*2 (v100)"). */
+const MEMORY_SAID = /\d\s*(?:g|gb|gib)(?![a-z])/i;
 /** The same card in another memory size ("v100-16g" said with 32G is the "v100-32g"), when the catalog has one. */
 function otherSize(id: string, said: number): string | null {
   const stem = id.replace(/-\d+g$/, '');
@@ -243,6 +245,17 @@ export function cards(items: Item[], notes: string[], doubts: Doubt[] = []): Ite
         notes.push(`"${card.text.trim()}" with "${p.text.trim()}" read as the ${GPUS.find((g) => g.id === other)!.name}`);
       }
     }
+  }
+  // "V100全参数训练…" (a title) … "32G*2 (v100)" (hiyouga/LlamaFactory#2931, c2682: read as the 16 GB V100), "on V100 fails.
+  // GPU: V100 32GB x 4" (refused as two cards): a card named bare is the catalog's default size; the same card with its
+  // memory said elsewhere is that size: the bare saying names the same card again, read at that size.
+  const sizedSaying = (p: Hardware) => p.gpuId !== null && MEMORY_SAID.test(p.text);
+  for (const bare of primaries) {
+    if (bare.gpuId === null || bare.count !== null || bare.nodes !== null || sizedSaying(bare) || drop.has(bare) || replace.has(bare)) continue;
+    const stem = bare.gpuId.replace(/-\d+g$/, '');
+    const sized = primaries.filter((p) => p !== bare && p.gpuId !== bare.gpuId && sizedSaying(p) && p.gpuId!.replace(/-\d+g$/, '') === stem);
+    // One size said; two ("V100是16G和32G", or a 40G and an 80G A100) leave the bare card as it was.
+    if (new Set(sized.map((p) => p.gpuId)).size === 1) replace.set(bare, { ...bare, gpuId: sized[0]!.gpuId });
   }
   // The same card said twice ("on 8x A100" … "8 A100s"): keep the first.
   const seen = new Set<string>();
