@@ -1,5 +1,6 @@
 import { allMatches } from '../all-matches.js';
 import { readCodeDump } from '../code-dump.js';
+import { conditionalValues } from './conditional-values.js';
 import { readCommands } from '../commands.js';
 import { readEnvironmentReport } from '../environment-report.js';
 import { readVersionLines } from '../version-lines.js';
@@ -136,8 +137,10 @@ export function readConfig(raw: MappedText): ConfigReading {
   // engine's word first, before the code reader blanks a call's name and the prose a path (prose/rules/engine-printouts.ts),
   // so that the keys around it are read in that engine's namespace.
   const printed = applyRules(raw, ENGINE_PRINTOUT_RULES, []);
-  const code = readCodeDump(cardDtypeFlags(evaluateValueArithmetic(evaluateShellArithmetic(printed))));
-  const notes: string[] = [...code.notes];
+  // A value chosen by a condition (`if enableCuda then "131072" else "32768"`) is written as one branch, weak (conditional-values.ts).
+  const conditionNotes: string[] = [];
+  const code = readCodeDump(cardDtypeFlags(evaluateValueArithmetic(evaluateShellArithmetic(conditionalValues(printed, conditionNotes)))));
+  const notes: string[] = [...conditionNotes, ...code.notes];
   const slurm = readSlurm(code.text);
   // `--nnodes $SLURM_NNODES` under a Slurm allocation: the allocation says how many (slurm.ts).
   const nodes = slurm.allocation !== null && scriptNodes && 'unknown' in scriptNodes ? null : scriptNodes;

@@ -31,6 +31,9 @@ const farFromShapeWord = (between: string) => (between.match(/[^\s]+/g) ?? []).f
  */
 const SETTING_SLOTS: Record<string, string> = { ngl: 'GPU layers (-ngl)', util: 'memory utilization', maxSeqs: 'max seqs', batched: 'batched tokens' };
 
+/** A length's own words, and the joining words between it and its value ("max seq len of", "context = "). */
+const LENGTH_OWN_WORDS = /\b(?:max(?:imum)?|seq(?:uence)?s?|seqlen|length|len|context|ctx|window|size|tokens?|prompts?|inputs?|of|is|at|to|the|a|one|two|three|four|five|six|seven|eight|nine|ten)\b|\d/gi;
+
 export function keywordsAcrossSentences(items: Item[], notes: string[]): Item[] {
   return items.filter((i) => {
     const setting = SETTING_SLOTS[i.kind];
@@ -38,6 +41,14 @@ export function keywordsAcrossSentences(items: Item[], notes: string[]): Item[] 
     if (setting && i.text) return keptWithin(i, setting, notes);
     if ((i.kind !== 'batch' && i.kind !== 'seq' && i.kind !== 'arch') || !i.text || KEYED.test(i.text)) return true;
     const words = i.text.trim();
+    // "a book-length sequence per step on one 8xH100 node" (huggingface/trl#6846, c2641): "one" read as a card
+    // count, then joined to "sequence" over "per step on", was seq 1. A length of a few tokens is no run's length,
+    // and one reached over words that are not the length's own is the count of something else: set aside, said.
+    // (Two such words at least: "prompt长度只有8", InternLM/lmdeploy c662, is a prompt of 8 tokens, read as such.)
+    if (i.kind === 'seq' && i.value < 64 && (words.replace(LENGTH_OWN_WORDS, '').match(/[a-z]{2,}/gi) ?? []).length >= 2) {
+      notes.push(`"${words.replace(/\s+/g, ' ')}" not read as the sequence length: ${i.value} token${i.value === 1 ? '' : 's'} is no length, and other words stand between the number and its keyword`);
+      return false;
+    }
     // The number at one end of the span, the keyword at the other: what lies between is the reach.
     // Thousands grouped by a space ("context length 40 000", c1669) are one number.
     const number = /^\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?!\d)|^\d[\d.,]*\s*[km万千]?|(?<!\d[ \u00a0\u202f]?)\d{1,3}(?:[ \u00a0\u202f]\d{3})+$|\d[\d.,]*\s*[km万千]?$/i.exec(words);

@@ -14,6 +14,9 @@ function lengthWords(digits: string, unit: string | undefined): string {
   const u = (unit ?? '').toLowerCase();
   if (u === 'm') return `${Math.round(Number(n) * 1024)}k`;
   if (u === '万') return String(Math.round(Number(n) * 10_000));
+  // Chinese counts in thousands and millions too: "32千" is 32,000, "1百万" 1,000,000 (decimal, as 万 is).
+  if (u === '千') return String(Math.round(Number(n) * 1_000));
+  if (u === '百万') return String(Math.round(Number(n) * 1_000_000));
   return `${n}${u}`;
 }
 
@@ -21,19 +24,19 @@ function lengthWords(digits: string, unit: string | undefined): string {
 function tokens(digits: string, unit: string | undefined): number {
   const n = Number(digits.replace(/[,\s]/g, ''));
   const u = (unit ?? '').toLowerCase();
-  return Math.round(u === 'k' ? n * kMultiple(n) : u === 'm' ? n * 1024 * 1024 : u === '万' ? n * 10_000 : n);
+  return Math.round(u === 'k' ? n * kMultiple(n) : u === 'm' ? n * 1024 * 1024 : u === '万' ? n * 10_000 : u === '千' ? n * 1_000 : u === '百万' ? n * 1_000_000 : n);
 }
 
 /** A word that says the message trains: then the answer's tokens are part of the sample, not generated. */
 const TRAINS = /\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|q?lora|dpo|grpo|ppo|pretrain\w*)\b|微调|训练/i;
 
 /**
- * "2k", "4096", "16,384", "1M", "3万": a length's number and its unit; thousands may be grouped by a space, as
+ * "2k", "4096", "16,384", "1M", "3万", "32千", "1百万": a length's number and its unit; thousands may be grouped by a space, as
  * French, Russian and SI style write them ("context length 40 000", lmstudio-ai/lmstudio-bug-tracker#1192, c1669;
  * "contexte de 32 768"). A full stop after it ends the
  * sentence ("max seq length of 2048.", unslothai/unsloth, corpus c596); a dot before more of the word does not.
  */
-const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?!\d)|\d+(?:\.\d+)?)\s*([km万])?(?![\w%]|\.\w)`;
+const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?!\d)|\d+(?:\.\d+)?)\s*([km万千]|百万)?(?![\w%]|\.\w)`;
 /** A length's noun or key, which "it" in "set it to N" then stands for (prose.length-set-it-to). */
 const LENGTH_BEFORE_IT = /(?:num_ctx|n_ctx|\bctx\b|context|max[_ -]?model[_ -]?len|\bseq\b|seq(?:uence)?[_ -]?len(?:gth)?|cutoff_len|max_length|上下文|长度)/;
 

@@ -63,11 +63,27 @@ export const SERVING_QUESTION_RULES: readonly ProseRule[] = [
   {
     // "1M context", "1m tokens context": a million tokens (1M = 1024k, as 4k is 4096). Weak: "1M
     // context" is most often the model's own window, taken here as the length the user runs.
+    // A multiplier belongs to the number it follows with a hyphen or a space too, and the noun may be the
+    // length's or the run's: "Document 1M-token training … a book-length sequence per step" (huggingface/trl#6846,
+    // c2641, read as seq 1 from "sequence … on one"), "1M-token context window", "at 1M tokens", "with a 2M
+    // context", "1M 컨텍스트로", "1M上下文", "1Mコンテキスト" (the run's noun after "1M-token" is kept for the
+    // mode). Only up to 16M: "pretrained on 300M tokens" counts
+    // a data set, and "of data" after the tokens says so for a small one too.
     id: 'question.million-context',
-    pattern: /(?<![\w.])(\d+(?:\.\d+)?)\s*m\s*(?:tokens?\s+)?(?:context|ctx)\b(?:\s+(?:length|window|size))?/g,
+    pattern: new RegExp(
+      String.raw`(?<![\w.])(\d+(?:\.\d+)?)\s*m(?:\s*|-)(?:tokens?(?:\s+|-))?(?:context|ctx|window|seq(?:uence)?s?)(?![a-z])(?:\s+(?:length|window|size))?` +
+        String.raw`|(?<![\w.])(\d+(?:\.\d+)?)\s*m-tokens?(?=\s+(?:long\s+)?(?:training|train|sft|fine-?tun\w*|prompts?|inputs?|documents?|samples?|runs?)\b)` +
+        String.raw`|(?<=\b(?:at|with|of|to|up\s+to)\s+)(\d+(?:\.\d+)?)\s*m[\s-]*tokens?\b(?!\s+(?:of\s+)?(?:data|dataset|corpus|text|training\s+data)\b)` +
+        String.raw`|(?<![\w.])(\d+(?:\.\d+)?)\s*m\s*(?:토큰\s*|token\s*|トークン)?(?:컨텍스트|上下文|コンテキスト)`,
+      'g',
+    ),
     when: (t) => /\dm|\d\s+m\b/.test(t),
-    write: (m) => `seq ${Math.round(Number(m[1]) * 1024)}k`.padEnd(m[0].length),
+    write: (m) => {
+      const n = Number(m[1] ?? m[2] ?? m[3] ?? m[4]);
+      return n > 16 ? m[0] : ` seq ${Math.round(n * 1024)}k`.padEnd(m[0].length);
+    },
     example: 'qwen2.5-7b-instruct-1m with 1m context on 8x h100',
+    source: 'huggingface/trl#6846',
     weak: true,
   },
 ];
