@@ -114,7 +114,37 @@ function modelFile(path: string): { name: string; at: number } | null {
 /** A config file's name alone, no folder before it: its stem and its extension. */
 const BARE_CONFIG_FILE = /(?<![\w.\-/])([a-z][a-z0-9_\-.]*?)\.(?:ya?ml|json|toml)(?![\w])/g;
 
+/**
+ * A GitHub repository named after a catalog series, not one model ("https://github.com/QwenLM/Qwen2.5-VL/blob/main/
+ * web_demo_mm.py", QwenLM/Qwen3-VL#881, c2676: "我运行 7B的模型" with the demo's link; "https://github.com/THUDM/ChatGLM3"):
+ * the series the user runs, where the words name no family; a size said elsewhere picks its member, said apart
+ * (read-tokens/said-beside.ts). prose.github-repo-model reads a repository named with its size.
+ */
+const REPO_LINK = /\bhttps?:\/\/github\.com\/[\w.-]+\/([a-z][\w.-]*?)(?=[/\s)\]>"'`#?]|$)[^\s<>()"'`]*/g;
+const seriesRepo = (name: string) => /[a-z]/.test(name) && /\d|[-_]/.test(name) && catalogSeries().has(seriesKey(name));
+
 export const PATH_MODEL_RULES: readonly ProseRule[] = [
+  {
+    id: 'prose.github-repo-series',
+    pattern: REPO_LINK,
+    when: (t) => t.includes('github.com/'),
+    write: (m) => {
+      const name = m[1]!;
+      if (!seriesRepo(name)) return m[0];
+      const elsewhere = m.input.slice(0, m.index) + m.input.slice(m.index + m[0].length);
+      if ([...elsewhere.replace(new RegExp(REPO_LINK.source, 'g'), ' ').matchAll(FAMILY_WORDS)].length > 0) return m[0];
+      const at = m[0].indexOf(`/${name}`) + 1;
+      return [
+        { text: ' '.repeat(at), from: 0, to: at },
+        { text: name, from: at, to: at + name.length },
+        { text: ' '.repeat(m[0].length - at - name.length), from: at + name.length, to: m[0].length },
+      ];
+    },
+    example: '我运行 7B的模型 报这个错 启动命令是 python [web_demo_mm.py](https://github.com/QwenLM/Qwen2.5-VL/blob/main/web_demo_mm.py)',
+    source: 'QwenLM/Qwen3-VL#881',
+    // The repository is where the user asked or what they cloned, not a model they named: said with the link.
+    weak: true,
+  },
   {
     // A recipe config named after its model, written without a folder: "tune run … --config
     // qwen2_5_7b_full_single_device.yaml", "用 qwen2_5_14b_lora.yaml 训练", LLaMA-Factory's
