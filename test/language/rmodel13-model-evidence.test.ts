@@ -72,3 +72,25 @@ describe('a GitHub repository named after a series names the model where the wor
     modelOf('using Qwen2.5-7B-Instruct with the demo from https://github.com/QwenLM/Qwen2.5-VL on a 4090', 'qwen2.5-7b');
   });
 });
+
+describe('a script named with its model size is that size, weak, where the words name no model (never "Which model?")', () => {
+  it.each([
+    ['运行bash scripts/run_for_7B_in_Linux_or_WSL.sh，报错 OOM, RTX 4090 24GB', '7b'],
+    ['bash run_13b_lora.sh on a single A100 40G OOM', '13b'],
+    ['sh scripts/finetune_70B_qlora.sh OOM on 2x A100 80GB', '70b'],
+    ['python train_7b.py 在 3090 上爆显存', '7b'],
+    ['./scripts/serve-32B.sh --tp 2 OOM, 2 x 4090', '32b'],
+    ['执行 sh finetune_lora_ds_34b.sh 显存不够，8张V100', '34b'],
+    ['python train_llama_7b.py --lora_r 8 在 3090 上爆显存', 'llama-7b'],
+  ])('%s', (text, reading) => {
+    expect(modelOf(text, reading).weak).toBe(true);
+  });
+
+  it('keeps the method the file names ("finetune_70B_qlora.sh" is QLoRA)', () => {
+    expect(read('sh scripts/finetune_70B_qlora.sh OOM on 2x A100 80GB').scenario.mode).toBe('qlora');
+  });
+
+  it('a model named in the words wins over the script', () => {
+    modelOf('bash run_7b.sh but I load Qwen2.5-14B-Instruct, 4090 OOM', 'qwen2.5-14b');
+  });
+});

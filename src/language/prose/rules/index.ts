@@ -324,6 +324,8 @@ const PROSE_ORDER = [
   'prose.true-dtype',
   'prose.w-slash',
   'prose.model-config-file',
+  // A script named with its model's size ("run_for_7B_in_Linux_or_WSL.sh") where no model is named (path-models.ts).
+  'prose.script-model-size',
   'prose.file-name',
   'prose.weights-file',
   'prose.r1-distilled-base',

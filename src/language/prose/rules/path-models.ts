@@ -123,7 +123,34 @@ const BARE_CONFIG_FILE = /(?<![\w.\-/])([a-z][a-z0-9_\-.]*?)\.(?:ya?ml|json|toml
 const REPO_LINK = /\bhttps?:\/\/github\.com\/[\w.-]+\/([a-z][\w.-]*?)(?=[/\s)\]>"'`#?]|$)[^\s<>()"'`]*/g;
 const seriesRepo = (name: string) => /[a-z]/.test(name) && /\d|[-_]/.test(name) && catalogSeries().has(seriesKey(name));
 
+/**
+ * A script named with the size of the model it runs ("bash scripts/run_for_7B_in_Linux_or_WSL.sh", netease-youdao/
+ * QAnything#289, c2669; "sh finetune_lora_ds_34b.sh", "python train_llama_7b.py"): where the words name no model, that size
+ * (with the family the name holds) is the model, weak — a script runs whatever it is given, so said with the file's name.
+ * Refusing "Which model?" had dropped the one word that sized it. The file's method and intent words are kept.
+ */
+const SCRIPT_WITH_SIZE = /(?<![\w.\-])((?:[\w.~-]+\/)*)([a-z0-9_\-.]*?(?<![a-z0-9.])(\d+(?:\.\d+)?[bm])(?![a-z0-9])[a-z0-9_\-.]*)\.(?:py|sh|bash|slurm|ipynb)(?![\w])/g;
+const FAMILY_BEFORE = new RegExp(`(?<![a-z])(${FAMILY})[-_.]?(?:v?\\d+(?:\\.\\d+)?[-_])?$`);
+
 export const PATH_MODEL_RULES: readonly ProseRule[] = [
+  {
+    id: 'prose.script-model-size',
+    pattern: SCRIPT_WITH_SIZE,
+    when: (t) => /\d[bm][\w.-]*\.(?:py|sh|bash|slurm|ipynb)/.test(t),
+    write: (m) => {
+      const [whole, folders, stem, size] = m as unknown as [string, string, string, string];
+      const elsewhere = m.input.slice(0, m.index) + ' '.repeat(whole.length) + m.input.slice(m.index + whole.length);
+      if (namedElsewhere(elsewhere, size)) return whole;
+      const before = stem.slice(0, stem.search(new RegExp(`(?<![a-z0-9.])${size.replace('.', '\\.')}(?![a-z0-9])`)));
+      const family = FAMILY_BEFORE.exec(before)?.[1];
+      const file = whole.slice(folders.length);
+      const words = `${family ? `${family}-` : ''}${size} ${fileWords(file).trim()}`;
+      return words.length <= whole.length ? words.padEnd(whole.length) : whole;
+    },
+    example: '运行bash scripts/run_for_7B_in_Linux_or_WSL.sh，报错 OOM, RTX 4090 24GB',
+    source: 'netease-youdao/QAnything#289',
+    weak: true,
+  },
   {
     id: 'prose.github-repo-series',
     pattern: REPO_LINK,
