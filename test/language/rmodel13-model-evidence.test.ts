@@ -94,3 +94,25 @@ describe('a script named with its model size is that size, weak, where the words
     modelOf('bash run_7b.sh but I load Qwen2.5-14B-Instruct, 4090 OOM', 'qwen2.5-14b');
   });
 });
+
+describe('a mounted model folder names the model a server loads by the container path; a served label yields to it', () => {
+  it.each([
+    ['docker run --gpus all -v /home/model/Qwen3-VL-8B-Instruct-AWQ:/model vllm/vllm-openai:latest vllm serve /model --max-model-len 32768 --served-model-name qwenvl\nOOM on a 16GB card', 'qwen3-vl-8b'],
+    ['docker run --runtime nvidia -v /data/Llama-3.1-70B-Instruct:/models/llm vllm/vllm-openai --model /models/llm --served-model-name llama3 --tensor-parallel-size 4', 'llama-3.1-70b'],
+    ['vllm serve /models/Qwen2.5-7B-Instruct --served-model-name gpt-4 on a 4090', 'qwen2.5-7b'],
+    ['vllm serve /root/models/Qwen2-VL-7B-Instruct --served-model-name qwen2-vl on an L20', 'qwen2-vl-7b'],
+  ])('%s', (text, reading) => {
+    modelOf(text, reading);
+  });
+
+  it('reads a --volume mount weak (only a path), with the format its folder names', () => {
+    const text = 'docker run --volume /mnt/Qwen2.5-32B-Instruct-AWQ:/model vllm/vllm-openai --model /model --served-model-name qwen --max-model-len 8192 on 2x 4090';
+    expect(modelOf(text, 'qwen2.5-32b').weak).toBe(true);
+    expect(read(text).scenario.weights).toBe('awq');
+  });
+
+  it('sets aside a mount that names no model (a cache)', () => {
+    expect(() => read('docker run -v ~/.cache/huggingface:/root/.cache/huggingface vllm/vllm-openai --model Qwen/Qwen2.5-7B-Instruct on a 4090')).not.toThrow();
+    modelOf('docker run --volume ~/.cache/huggingface:/root/.cache/huggingface vllm/vllm-openai --model Qwen/Qwen2.5-7B-Instruct on a 4090', 'qwen2.5-7b');
+  });
+});
