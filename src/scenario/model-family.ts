@@ -37,16 +37,3 @@ function sameSlot(a: IdParts | null, b: IdParts | null): boolean {
 export function namesGeneration(words: string): boolean {
   return /\d/.test(words.replace(/\d+(?:\.\d+)?\s*[bm](?![a-z])/gi, ''));
 }
-
-/**
- * The words of a family and size inside a longer span: a path's file ("/mnt/…/llama-70b-relu.q4.powerinfer.gguf",
- * Tiiny-AI/PowerInfer#42, c2617) holds digits of its folders and quant ("q4") that name no generation; only the name
- * from the family word to its size does ("llama-70b" reads as Llama 70B, said with its generations). The span whole
- * where no such name is in it.
- */
-export function familyAndSizeWords(words: string, family: string): string {
-  const letters = family.toLowerCase().replace(/[^a-z0-9]/g, '');
-  if (!letters) return words;
-  const found = new RegExp(`(?<![a-z])${letters}[a-z0-9.\\- _]*?\\d+(?:\\.\\d+)?\\s*[bm](?![a-z0-9])`, 'i').exec(words);
-  return found ? found[0] : words;
-}

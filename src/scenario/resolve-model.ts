@@ -6,7 +6,7 @@ import type { ErrorReply } from '../reply/types.js';
 import { cloneArchitecture, cloneScenario } from './clone.js';
 import { newScenario } from './defaults.js';
 import { familyMemberAt } from './family-size.js';
-import { familyAndSizeWords, namesGeneration } from './model-family.js';
+import { namesGeneration } from './model-family.js';
 import { seriesSibling } from './model-series.js';
 import type { Resolution } from './resolution.js';
 import type { ScenarioModel, WeightFormat } from './schema.js';
@@ -66,7 +66,7 @@ export function modelStep(r: Resolution): ErrorReply | null {
     const thread = threadModel && (item.family === null || (threadModel.family.toLowerCase() === item.family && !namesGeneration(item.text))) ? threadModel : null;
     const sibling = thread ? seriesSibling(thread.id, item.params) : null;
     // "Llama 70B", "qwen32b": a family and a size with no release are the family's member of that size (family-size.ts).
-    const member = !distill && !sibling && item.family && item.experts === null && !namesGeneration(familyAndSizeWords(item.text, item.family)) ? familyMemberAt(item.params, item.family) : null;
+    const member = !distill && !sibling && item.family && item.experts === null && !namesGeneration(item.text) ? familyMemberAt(item.params, item.family) : null;
     // "the 345M model", "GPT-2 345M": a size written as a release was named is that checkpoint (released-sizes.ts).
     const released = !distill && !sibling && !member && item.experts === null ? releasedCheckpoint(item.params, item.family) : null;
     if (distill) {

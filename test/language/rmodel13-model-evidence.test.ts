@@ -116,14 +116,3 @@ describe('a mounted model folder names the model a server loads by the container
     modelOf('docker run --volume ~/.cache/huggingface:/root/.cache/huggingface vllm/vllm-openai --model Qwen/Qwen2.5-7B-Instruct on a 4090', 'qwen2.5-7b');
   });
 });
-
-describe('a family and size inside a path read as that family at that size, the path\'s other digits no release', () => {
-  it.each([
-    ['./build/bin/main -m /mnt/c/models/test/llama-70b-relu.q4.powerinfer.gguf -n 128 on a 3090', 'llama-2-70b'],
-    ['./main -m ./models/falcon-40b-relu.powerinfer.gguf on a 4090', 'falcon-40b'],
-    ['llama-cli -m mistral-7b-sparse.q4.gguf -ngl 99 on a 3060 12GB', 'mistral-7b'],
-    ['./main -m models/llama-13b-int4.bin -ngl 40 on a 3060', 'llama-13b'],
-  ])('%s', (text, reading) => {
-    modelOf(text, reading);
-  });
-});
