@@ -129,14 +129,16 @@ const seriesRepo = (name: string) => /[a-z]/.test(name) && /\d|[-_]/.test(name) 
  * (with the family the name holds) is the model, weak — a script runs whatever it is given, so said with the file's name.
  * Refusing "Which model?" had dropped the one word that sized it. The file's method and intent words are kept.
  */
-const SCRIPT_WITH_SIZE = /(?<![\w.\-])((?:[\w.~-]+\/)*)([a-z0-9_\-.]*?(?<![a-z0-9.])(\d+(?:\.\d+)?[bm])(?![a-z0-9])[a-z0-9_\-.]*)\.(?:py|sh|bash|slurm|ipynb)(?![\w])/g;
+// Bounded parts (a folder, a stem): a script's name is short, and a long word is then tried in linear time.
+const SCRIPT_WITH_SIZE = /(?<![\w.\-])((?:[\w.~-]{1,120}\/){0,12})([a-z0-9_\-.]{0,80}?(?<![a-z0-9.])(\d+(?:\.\d+)?[bm])(?![a-z0-9])[a-z0-9_\-.]{0,80})\.(?:py|sh|bash|slurm|ipynb)(?![\w])/g;
 const FAMILY_BEFORE = new RegExp(`(?<![a-z])(${FAMILY})[-_.]?(?:v?\\d+(?:\\.\\d+)?[-_])?$`);
 
 export const PATH_MODEL_RULES: readonly ProseRule[] = [
   {
     id: 'prose.script-model-size',
     pattern: SCRIPT_WITH_SIZE,
-    when: (t) => /\d[bm][\w.-]*\.(?:py|sh|bash|slurm|ipynb)/.test(t),
+    // A cheap, linear test first: a script's extension (the pattern's stem is tried only where one is).
+    when: (t) => /\.(?:py|sh|bash|slurm|ipynb)(?![\w])/.test(t),
     write: (m) => {
       const [whole, folders, stem, size] = m as unknown as [string, string, string, string];
       const elsewhere = m.input.slice(0, m.index) + ' '.repeat(whole.length) + m.input.slice(m.index + whole.length);
