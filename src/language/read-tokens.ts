@@ -63,7 +63,7 @@ export function readTokens(raw: readonly Token[]): TokenReading {
   const guesses: NameGuess[] = [];
   nameNeighbourSizes(tokens, notes, guesses);
   nameModels(tokens, notes, guesses);
-  nameSeries(tokens, notes);
+  nameSeries(tokens, notes, guesses);
   nameFineTunes(tokens, notes);
   nameFamilyApart(tokens, notes, guesses);
   nameProjects(tokens, notes, guesses);

@@ -174,8 +174,9 @@ describe('a model named only in a path', () => {
     expect(resolved(text).scenario.model.id).toBe(model);
   });
 
-  it('a script named for a model names none, and a model said in prose wins over the file', () => {
-    expect(resolveRequest('python scripts/run-llama-7b.py full on 8x a100-80g', null).ok).toBe(false);
+  it('a script named for a model names it only weak (rmodel13: never "Which model?"), and a model said in prose wins over the file', () => {
+    const r = resolveRequest('python scripts/run-llama-7b.py full on 8x a100-80g', null);
+    expect(r.ok && r.trace?.find((f) => f.fact === 'model')?.weak).toBe(true);
     expect(resolved('I fine-tune qwen2.5-7b with configs/mistral-7b-instruct-simpo.yaml on 8x a100').scenario.model.id).toBe('qwen2.5-7b');
   });
 

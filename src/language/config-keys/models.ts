@@ -162,6 +162,20 @@ const sizeInBillions: Handler = (v) => {
   return size ? say(size) : IGNORE;
 };
 
+/**
+ * A container's mount of the host's model folder (`docker run --volume /mnt/Qwen2.5-32B-Instruct-AWQ:/model … --model
+ * /model`; `-v /home/model/Qwen3-VL-8B-Instruct-AWQ:/model … vllm serve /model`, mixa3607/ML-gfx906#3, c2611): the server
+ * loads the container's path, which the host's folder names. Read as that folder's model, weak (only a path), where it
+ * names one (a size in it or a catalog name); any other mount (a cache, a dataset) is set aside.
+ */
+const mountedModel: Handler = (v, ctx) => {
+  const host = /^(.+?):(?:\/[^:]*)(?::[a-z,]+)?$/i.exec(unquote(v))?.[1];
+  const name = host ? withoutTrailingSeparators(host).split(/[/\\]/).at(-1) ?? '' : '';
+  if (!host || !(SIZED_PART.test(name) || modelIdOf(name) !== undefined)) return IGNORE;
+  const read = model(host, ctx);
+  return read && typeof read === 'object' && 'say' in read ? { ...read, weak: true as const } : read;
+};
+
 /** Each key: what its value says in request words, and the source where one is cited. */
 export const MODEL_KEYS_TABLE: KeyTable = {
   model: { reads: model },
@@ -178,6 +192,7 @@ export const MODEL_KEYS_TABLE: KeyTable = {
   served_model_name: { reads: servedName, source: 'Alibaba-NLP/DeepResearch#168 (vllm --served-model-name)' },
   model_type: { reads: swiftModelType, source: 'modelscope/ms-swift#860, swift/llm/utils/model.py ModelType' },
   hf_model: { reads: model },
+  volume: { reads: mountedModel, source: 'mixa3607/ML-gfx906#3 (docker run -v <host model folder>:/model … vllm serve /model)' },
   checkpoint_dir: { reads: model },
   ckpt_path: { reads: model },
   // TencentPretrain's pretrain.py (Linly, CVI-SZU/Linly#35, corpus c417): --pretrained_model_path is the

@@ -1,9 +1,18 @@
 import { isFiller } from '../filler.js';
 import { type Token, tokenize } from '../lexer.js';
+import { catalogSeries, seriesKey } from '../families.js';
 
 /** Compound words the lexer could not read ("baichuan-7b", "qwen3.5-35b-a3b"), read again in parts. */
 
 export const TAKES_NUMBER = new Set(['seqKw', 'batchKw', 'archKw', 'parDim', 'genKw', 'completionKw', 'utilKw', 'rolloutUtilKw', 'batchedKw', 'maxSeqsKw', 'cpuOffloadGbKw', 'nglKw', 'nCpuMoeKw', 'evalBatchKw', 'rankKw', 'loraDropout', 'loraAlpha', 'bpwKw', 'mmLimitKw']);
+
+/**
+ * A catalog series the lexer has no whole name for, written with its variant ("Qwen2.5-VL", "qwen3-vl", "qwen2_vl"):
+ * one word, read by the series rules (model-names.ts nameSeries) with a size said beside it or apart ("Qwen2.5-VL，32B",
+ * "Qwen2.5-VL (7B)", "the 7B Qwen2.5-VL", c2625's family of lines). Split into its parts it had read as Qwen 2.5 with
+ * "vl" dropped: a text model's shape of that size, the vision tower lost, or "Which model?" with no size at all.
+ */
+export const isSeriesWord = (word: string) => /[a-z]/.test(word) && /\d|[-_]/.test(word) && catalogSeries().has(seriesKey(word));
 
 /**
  * A word the lexer read whole because its parts are joined ("baichuan-7b", "distill-llama-70b",
@@ -14,7 +23,7 @@ export function splitCompounds(tokens: readonly Token[]): Token[] {
   for (const t of tokens) {
     // A joined word that is filler whole ("est-ce", "est-elle", "puis-je": French questions) is one
     // word, never its parts ("ce" is the loss keyword's spelling; a stranger's "Est-ce que ça rentre ?").
-    if (t.type !== 'word' || !/[-_]|[a-z]{3}\d/.test(t.text) || isFiller(t.text)) {
+    if (t.type !== 'word' || !/[-_]|[a-z]{3}\d/.test(t.text) || isFiller(t.text) || isSeriesWord(t.text)) {
       out.push(t);
       continue;
     }

@@ -10,6 +10,7 @@ import { catalogTail, isKindWord } from '../model-kinds.js';
 import { catalogHasRelease } from '../releases.js';
 import { isSep } from './words.js';
 import { withArticle } from '../article.js';
+import { saidBeside } from './said-beside.js';
 
 /** A model read on a guess: its span in the token text, the note that says so and the reading's name. */
 export interface NameGuess {
@@ -236,7 +237,7 @@ const takeSizes = (tokens: Token[], said: Token[]) => {
  * with one size said alone elsewhere ("how many GPUs for 70B Llama2", "13B model … llama2") it is
  * that size of the series; otherwise the series' common 7–9B size, stated with the others.
  */
-export function nameSeries(tokens: Token[], notes: string[]): void {
+export function nameSeries(tokens: Token[], notes: string[], guesses: NameGuess[] = []): void {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     let end = i;
@@ -288,7 +289,9 @@ export function nameSeries(tokens: Token[], notes: string[]): void {
     const text = wholeText(tokens, i, end);
     const member = sized ?? defaultMember(members);
     if (sized) {
-      notes.push(`"${text}" with "${sizes[0]!.text}"${sizes.length > 1 ? ` (said ${sizes.length} times)` : ''} read as ${member.id}`);
+      const apart = !sizes.some((x) => saidBeside(tokens, i, end, x));
+      notes.push(`"${text}" with "${sizes[0]!.text}"${sizes.length > 1 ? ` (said ${sizes.length} times)` : ''}${apart ? ' said apart' : ''} read as ${member.id}`);
+      if (apart) guesses.push({ at: t.offset, end: tokens[end]!.offset + tokens[end]!.text.length, note: notes.at(-1)!, rule: 'names.series-and-size-apart' });
       takeSizes(tokens, sizes);
       i = tokens.indexOf(t);
     } else {

@@ -47,7 +47,10 @@ export function models(items: Item[], notes?: string[]): Item[] {
   // The most specific: the Hub repo named (its own config.json when fetched), else the longest
   // catalog spelling ("Llama-3.1-8B-Instruct" over "LLAMA3 8B"), else a size with its family,
   // else the first size.
-  const catalog = saidMostFirst(named.filter((i) => i.kind === 'model').sort((a, b) => b.text.length - a.text.length));
+  // The spelling's length, not its flag's: "--served-model-name qwenvl" is the six letters of a label beside the mounted
+  // "Qwen3-VL-8B-Instruct" (mixa3607/ML-gfx906#3, c2611, had read the label's Qwen-VL).
+  const spelling = (i: ModelItem) => i.text.replace(/^\s*-{1,2}[a-z][\w-]*(?:\s*=\s*|\s+)/i, '').length;
+  const catalog = saidMostFirst(named.filter((i) => i.kind === 'model').sort((a, b) => spelling(b) - spelling(a)));
   // A repo whose name gives a weight format ("…-Instruct-FP8") is the more specific checkpoint.
   const chosen =
     named.find((i) => i.kind === 'hub' && i.offline?.weights) ?? named.find((i) => i.kind === 'hub') ?? catalog[0] ?? named.find((i) => i.kind === 'size' && i.family) ?? first;

@@ -131,6 +131,8 @@ const PROSE_ORDER = [
   // A script known by its name, also as a link (TRL's dpo_llama2.py), before links that name no Hub model are blanked.
   'prose.artefact-trl-dpo-llama2',
   'prose.github-repo-model',
+  // A repository named after a series ("github.com/QwenLM/Qwen2.5-VL"), where the words name no family (path-models.ts).
+  'prose.github-repo-series',
   // A link to a serving engine's docs names the engine (weak) before every other link is blanked (engine-links.ts).
   ...ENGINE_LINK_RULES.map((rule) => rule.id),
   'prose.hub-link',
@@ -323,6 +325,8 @@ const PROSE_ORDER = [
   'prose.true-dtype',
   'prose.w-slash',
   'prose.model-config-file',
+  // A script named with its model's size ("run_for_7B_in_Linux_or_WSL.sh") where no model is named (path-models.ts).
+  'prose.script-model-size',
   'prose.file-name',
   'prose.weights-file',
   'prose.r1-distilled-base',

@@ -114,7 +114,66 @@ function modelFile(path: string): { name: string; at: number } | null {
 /** A config file's name alone, no folder before it: its stem and its extension. */
 const BARE_CONFIG_FILE = /(?<![\w.\-/])([a-z][a-z0-9_\-.]*?)\.(?:ya?ml|json|toml)(?![\w])/g;
 
+/**
+ * A GitHub repository named after a catalog series, not one model ("https://github.com/QwenLM/Qwen2.5-VL/blob/main/
+ * web_demo_mm.py", QwenLM/Qwen3-VL#881, c2676: "我运行 7B的模型" with the demo's link; "https://github.com/THUDM/ChatGLM3"):
+ * the series the user runs, where the words name no family; a size said elsewhere picks its member, said apart
+ * (read-tokens/said-beside.ts). prose.github-repo-model reads a repository named with its size.
+ */
+const REPO_LINK = /\bhttps?:\/\/github\.com\/[\w.-]+\/([a-z][\w.-]*?)(?=[/\s)\]>"'`#?]|$)[^\s<>()"'`]*/g;
+const seriesRepo = (name: string) => /[a-z]/.test(name) && /\d|[-_]/.test(name) && catalogSeries().has(seriesKey(name));
+
+/**
+ * A script named with the size of the model it runs ("bash scripts/run_for_7B_in_Linux_or_WSL.sh", netease-youdao/
+ * QAnything#289, c2669; "sh finetune_lora_ds_34b.sh", "python train_llama_7b.py"): where the words name no model, that size
+ * (with the family the name holds) is the model, weak — a script runs whatever it is given, so said with the file's name.
+ * Refusing "Which model?" had dropped the one word that sized it. The file's method and intent words are kept.
+ */
+// Bounded parts (a folder, a stem): a script's name is short, and a long word is then tried in linear time.
+const SCRIPT_WITH_SIZE = /(?<![\w.\-])((?:[\w.~-]{1,120}\/){0,12})([a-z0-9_\-.]{0,80}?(?<![a-z0-9.])(\d+(?:\.\d+)?[bm])(?![a-z0-9])[a-z0-9_\-.]{0,80})\.(?:py|sh|bash|slurm|ipynb)(?![\w])/g;
+const FAMILY_BEFORE = new RegExp(`(?<![a-z])(${FAMILY})[-_.]?(?:v?\\d+(?:\\.\\d+)?[-_])?$`);
+
 export const PATH_MODEL_RULES: readonly ProseRule[] = [
+  {
+    id: 'prose.script-model-size',
+    pattern: SCRIPT_WITH_SIZE,
+    // A cheap, linear test first: a script's extension (the pattern's stem is tried only where one is).
+    when: (t) => /\.(?:py|sh|bash|slurm|ipynb)(?![\w])/.test(t),
+    write: (m) => {
+      const [whole, folders, stem, size] = m as unknown as [string, string, string, string];
+      const elsewhere = m.input.slice(0, m.index) + ' '.repeat(whole.length) + m.input.slice(m.index + whole.length);
+      if (namedElsewhere(elsewhere, size)) return whole;
+      const before = stem.slice(0, stem.search(new RegExp(`(?<![a-z0-9.])${size.replace('.', '\\.')}(?![a-z0-9])`)));
+      const family = FAMILY_BEFORE.exec(before)?.[1];
+      const file = whole.slice(folders.length);
+      const words = `${family ? `${family}-` : ''}${size} ${fileWords(file).trim()}`;
+      return words.length <= whole.length ? words.padEnd(whole.length) : whole;
+    },
+    example: '运行bash scripts/run_for_7B_in_Linux_or_WSL.sh，报错 OOM, RTX 4090 24GB',
+    source: 'netease-youdao/QAnything#289',
+    weak: true,
+  },
+  {
+    id: 'prose.github-repo-series',
+    pattern: REPO_LINK,
+    when: (t) => t.includes('github.com/'),
+    write: (m) => {
+      const name = m[1]!;
+      if (!seriesRepo(name)) return m[0];
+      const elsewhere = m.input.slice(0, m.index) + m.input.slice(m.index + m[0].length);
+      if ([...elsewhere.replace(new RegExp(REPO_LINK.source, 'g'), ' ').matchAll(FAMILY_WORDS)].length > 0) return m[0];
+      const at = m[0].indexOf(`/${name}`) + 1;
+      return [
+        { text: ' '.repeat(at), from: 0, to: at },
+        { text: name, from: at, to: at + name.length },
+        { text: ' '.repeat(m[0].length - at - name.length), from: at + name.length, to: m[0].length },
+      ];
+    },
+    example: '我运行 7B的模型 报这个错 启动命令是 python [web_demo_mm.py](https://github.com/QwenLM/Qwen2.5-VL/blob/main/web_demo_mm.py)',
+    source: 'QwenLM/Qwen3-VL#881',
+    // The repository is where the user asked or what they cloned, not a model they named: said with the link.
+    weak: true,
+  },
   {
     // A recipe config named after its model, written without a folder: "tune run … --config
     // qwen2_5_7b_full_single_device.yaml", "用 qwen2_5_14b_lora.yaml 训练", LLaMA-Factory's
