@@ -87,7 +87,9 @@ function extentNamed(m: RegExpExecArray, notes: string[]): string {
   const text = m.input;
   const end = m.index + m[0].length;
   // Asked or not ("can I set the max seq length to 8192?" asks about 8192): the value is the length to estimate at.
-  if (new RegExp(`^${VALUE_CUE}`).test(text.slice(end))) {
+  // A model's own window ("the model's max context is 128k", "its native max sequence length of 32k") is another's limit, left whole for lengths.ts.
+  const owned = /(?:['’]s|\b(?:its|their|has\s+an?|native|model|supports?|supported|official))\s+$/.test(text.slice(Math.max(0, m.index - 40), m.index));
+  if (!owned && new RegExp(`^${VALUE_CUE}`).test(text.slice(end))) {
     notes.push(`"${m[0].trim()}" said with its value is your setting, not a question (say "max seq" to ask the longest that fits)`);
     return ' '.repeat(m[1]!.length) + m[2];
   }
