@@ -24,6 +24,13 @@ const USAGE = new RegExp(
 /** A card word right after an amount of memory ("24G的卡", "24GB card"). */
 const CARD_AFTER = /^\s*(?:的\s*)?(?:显卡|卡|gpus?\b|cards?\b)/i;
 
+/**
+ * Words after the amount that say it suffices: "需要24G显存就可以" (24G is enough; c2681, a maintainer's reply to "how
+ * many GPUs does continued pre-training need", read as memory used and dropped), "只需要16G就够了", "needs 24 GB, which
+ * is enough", "24GB면 충분". The need is then the card the claim sizes, read as its memory and said with its words.
+ */
+const SUFFICES_AFTER = /^\s*(?:的\s*)?(?:(?:显存|内存)\s*)?(?:(?:就|也|应该)\s*)?(?:可以|够|足够|行)|^\s*(?:of\s+)?(?:(?:vram|gpu\s+memory|memory)\s*)?(?:,\s*)?(?:which\s+)?(?:is|are|should\s+be|will\s+be|would\s+be)\s+(?:enough|sufficient|plenty)\b|^\s*(?:vram\s*)?(?:이?면|만\s*있으면)\s*(?:충분|돼|됩니다)/i;
+
 /** An `ollama ps` row: NAME (a tag) and maybe the ID before SIZE ("gemma3:12b    22 GB    28%/72% CPU/GPU"). */
 const OLLAMA_PS_ROW = /(?:^|\n)\s*[a-z0-9._\/-]+:[a-z0-9._-]+\s+(?:[0-9a-f]{12}\s+)?$/i;
 
@@ -40,6 +47,10 @@ export function usageQuotes(items: Item[], text: string, notes: string[]): Item[
     if (!USAGE.test(before(text, i.at)) && !(/^\d/.test(i.text) && OLLAMA_PS_ROW.test(before(text, i.at)))) return true;
     // A card word after the amount names the card wanted: "推理需要24G的卡" (inference needs a 24G card).
     if (CARD_AFTER.test(text.slice(i.at + i.text.length, i.at + i.text.length + 12))) return true;
+    if (SUFFICES_AFTER.test(text.slice(i.at + i.text.length, i.at + i.text.length + 30))) {
+      notes.push(`"${i.text}" read as your card's memory from words saying it is enough ("${text.slice(i.at, i.at + i.text.length + 12).split(/[，,。.;；\n]/)[0]}"); say "on <your card>" if you have another`);
+      return true;
+    }
     notes.push(`"${i.text}" read as memory the message says is used, not a card's size`);
     quoted.push(i);
     return false;

@@ -25,6 +25,12 @@ const WEIGHS = /[?？]|\b(?:which|whether|should|shall|better|faster|cheaper|slo
 /** Words that ask for a picture: a request verb, a question, "please". */
 const REQUESTS = /[?？]|\b(?:show|give|draw|plot|make|generate|create|render|produce|print|want|need|like|can|could|would|please|pls|let\s+me)\b|请|帮/;
 
+/**
+ * A drawing asked of the bot: a verb of drawing or showing, "give / send / make me", "can you", "I'd like", "please",
+ * or the Chinese, Korean and Japanese words for draw and show me (画, 给我看, 그려, 보여, 描いて, 見せて).
+ */
+const DRAW_ASKED = /\b(?:show|draw|plot|render|visuali[sz]e|(?:give|send|make|generate|create)\s+(?:me|us)|(?:can|could|would|will)\s+(?:you|u)|i['’]?d\s+like|(?:i|we)\s+(?:want|need|would\s+like)\s+(?:to\s+see\s+)?(?:a|an|the)\b|please|pls)\b|画|给我看|그려|보여|描い|見せ/;
+
 /** A verb the chart word is the object of, just before its article: "Here’s a more complete sweep", "I attached a plot". */
 const SHOWN_BEFORE = /\b(?:here['’]?s|here\s+(?:is|are)|attach\w*|see|saw|share\w*|post\w*|upload\w*|ran|run|did|made|got|have|had|has|increase\w*|reduce\w*|check\w*|in|from|at)\s+$/;
 
@@ -32,6 +38,25 @@ const SHOWN_BEFORE = /\b(?:here['’]?s|here\s+(?:is|are)|attach\w*|see|saw|shar
 const GOES_ON = /^\s*(?::|(?:below|above|shows?|showed|shown|is|was|are|were|in|of|from|attached|here|looks?|requirements?|sizes?|nodes|splits|buffers?|results?|that|which)\b)/;
 
 export const DESCRIBED_QUESTION_RULES: readonly ProseRule[] = [
+  {
+    // "[MI50]Qwen3-VL-8B-AWQ can run just for text but vllm will be out of memory if I send a picture."
+    // (mixa3607/ML-gfx906#3, c2611: read as the breakdown chart, silent): a picture or a png is what a user
+    // sends a vision model far more often than a drawing asked of the bot. It asks for a chart only where a
+    // request for a drawing is aimed at the bot in its sentence ("show me", "draw", "can you", "please", 画,
+    // 보여줘); "can" alone ("it can run … if I send a picture") and a question mark ("can it handle a picture of
+    // 4k resolution?") ask about the run, not for a picture. Blanked and said otherwise.
+    id: 'question.picture-sent',
+    pattern: /\b(?:pictures?|png)\b/g,
+    when: (t) => t.includes('picture') || t.includes('png'),
+    write: (m, notes) => {
+      const { before, after } = sentenceAround(m.input, m.index, m.index + m[0].length);
+      if (DRAW_ASKED.test(before) || /^\s*(?:please|pls)\b/.test(after)) return m[0];
+      notes.push(`"${m[0]}" read as an image you give the model, not a chart asked for; none drawn (say "chart" to get the memory breakdown)`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'Qwen3-VL-8B-AWQ can run just for text but vllm will be out of memory if I send a picture.',
+    source: 'mixa3607/ML-gfx906#3',
+  },
   {
     // "since the issue is written against inference" (unslothai/unsloth#4867, c2247: read "compare training vs
     // inference"), "Measured with llmfit (… warmed) against llama.cpp, … context 4096, single slot." (AlexsJones/

@@ -26,8 +26,12 @@ const EXTENT = String.raw`(?:max(?:imum|imal)?|longest|largest|biggest|highest|m
  */
 const AS_SETTING = String.raw`(?<!\b(?:with|at|using|use|to|in|on)\s+(?:the\s+|its\s+|their\s+)?)`;
 const LENGTH_NOUN = String.raw`(?:(?:token|sequence|seq|context|ctx|prompt|input)[\s_-]*(?:length|len|window|size)|context|sequence|seq|tokens?\s+per\s+(?:sample|sequence|example|request|prompt|input))`;
-/** A value after the noun makes it a setting ("max context length of 8192", "= 4096", "is 32k"). */
-const NO_VALUE = String.raw`(?![\s:=~]*(?:of|is|was|to|at|around|about|set\s+to)?[\s:=~]*\d)`;
+const VALUE_CUE = String.raw`[\s:=~]*(?:(?:is|was|are|were)\s+)?(?:(?:currently|now|only|just|still|already)\s+)?(?:of|is|was|to|at|around|about|(?:set|fixed|capped|limited)\s+(?:to|at)|defaults?\s+to)?[\s:=~]*\d`;
+/**
+ * A value after the noun makes it a setting ("max context length of 8192", "= 4096", "is 32k", and "is set to 16384",
+ * "is currently 2048": c2624's "the longest sequence length is set to 16384" had become the "max seq" question).
+ */
+const NO_VALUE = String.raw`(?!${VALUE_CUE})`;
 
 const LATIN = new RegExp(
   [
@@ -64,7 +68,48 @@ function maxSeqAsked(m: RegExpExecArray): string {
   return ' max seq ';
 }
 
+/** The extent bound to a length noun as the item language and titles spell it: "Max Sequence Length", "max seq", "longest context". */
+// Words apart by spaces only: a key (`max_seq_len=4096`, `--max-seq-length`) is read by config-keys, never here.
+const EXTENT_NAMED = new RegExp(String.raw`(?<![\w-])(${EXTENT})(\s+(?:${LENGTH_NOUN}))(?![\w-])`, 'g');
+/** A sentence of the body that asks about a length it gives: "increase max_length to 40960, will that cause OOM?", "can I go to 16k?". */
+const VALUE_ASKED = /(?:^|[.!?\n。？！])[^.!?\n。？！]*\b\d+(?:[.,]\d+)?\s*[kK]\b[^.!?\n。？！]*[?？]|(?:^|[.!?\n。？！])[^.!?\n。？！]*\b\d{4,6}\b[^.!?\n。？！]*[?？]/;
+
+/**
+ * The extent named, not asked (huggingface/gpt-oss-recipes#17, c2624, "SFT Max Sequence Length & GRPO" over "If we want to increase max_length to,
+ * for example, 40960, will that cause OOM?": read as the "max seq" question, silent). A question about a length the
+ * user gives is a fit question at that length; the bound is searched only when the user asks for it and gives no
+ * value. Two ways a named extent asks nothing: a title line that asks nothing over a body that asks about a length it
+ * states (the title is blanked, and said), and the extent said with its value ("the max seq length is set to 4096",
+ * "the longest sequence is currently 2048": the extent word alone is blanked, so the words read as the setting they
+ * state).
+ */
+function extentNamed(m: RegExpExecArray, notes: string[]): string {
+  const text = m.input;
+  const end = m.index + m[0].length;
+  // Asked or not ("can I set the max seq length to 8192?" asks about 8192): the value is the length to estimate at.
+  // A model's own window ("the model's max context is 128k", "its native max sequence length of 32k") is another's limit, left whole for lengths.ts.
+  const owned = /(?:['’]s|\b(?:its|their|has\s+an?|native|model|supports?|supported|official))\s+$/.test(text.slice(Math.max(0, m.index - 40), m.index));
+  if (!owned && new RegExp(`^${VALUE_CUE}`).test(text.slice(end))) {
+    notes.push(`"${m[0].trim()}" said with its value is your setting, not a question (say "max seq" to ask the longest that fits)`);
+    return ' '.repeat(m[1]!.length) + m[2];
+  }
+  const lineEnd = text.indexOf('\n', end);
+  const firstLine = text.lastIndexOf('\n', m.index) < 0;
+  if (!firstLine || lineEnd < 0 || ASKING.test(text.slice(0, lineEnd))) return m[0];
+  if (!VALUE_ASKED.test(text.slice(lineEnd))) return m[0];
+  notes.push(`"${m[0].trim()}" in the title names the topic; the length you ask about is read from your question (say "max seq" to ask the longest that fits)`);
+  return ' '.repeat(m[0].length);
+}
+
 export const LENGTH_QUESTION_RULES: readonly ProseRule[] = [
+  {
+    id: 'question.extent-named-not-asked',
+    pattern: EXTENT_NAMED,
+    needs: /\b(?:max|maximum|maximal|longest|largest|biggest|highest|most)\b/,
+    write: extentNamed,
+    example: 'SFT Max Sequence Length & GRPO\n\nIf we want to increase max_length to, for example, 40960, will that cause OOM?',
+    source: 'huggingface/gpt-oss-recipes#17',
+  },
   {
     id: 'question.longest-length-asked',
     pattern: LATIN,

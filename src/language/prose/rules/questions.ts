@@ -30,6 +30,8 @@ import { DESCRIBED_QUESTION_RULES } from './question-described.js';
 const QUESTION_ORDER = [
   'question.not-a-chart',
   // Words that describe what the user did or shows (a sweep they ran, measured against a baseline) ask nothing.
+  // A picture sent to a vision model is no chart asked for (c2611), before a chart word's own reading.
+  'question.picture-sent',
   'question.chart-described',
   'question.against-described',
   'question.compare-in-change-title',
@@ -39,6 +41,8 @@ const QUESTION_ORDER = [
   'question.model-window',
   'question.limit-of-another',
   // After another's limit is set aside: the longest length of the user's own run, asked by its structure.
+  // A named extent with its value, or a title's over a body asking about a length it gives, asks nothing (c2624).
+  'question.extent-named-not-asked',
   'question.longest-length-asked',
   'question.longest-length-asked-cjk',
   // The authors' card asked by a user who names none is the card question (question-authors-setup.ts).
