@@ -1,4 +1,5 @@
 import type { ProseRule } from '../types.js';
+import { CPU_MEMORY_RULES } from './cpu-memory.js';
 import { HARDWARE_RULES } from './hardware.js';
 import { COMPARED_CARDS_ZH_RULES } from './compared-cards-zh.js';
 import { LATIN_WORD_RULES } from './latin-words.js';
@@ -176,6 +177,8 @@ const PROSE_ORDER = [
   ...SEVERAL_CARD_RULES.map((rule) => rule.id),
   // "32n8g" in a recipe's name: nodes of GPUs, before the name is read whole as a model's (hardware.ts).
   'prose.recipe-nodes-gpus',
+  // A size right after a CPU is the host's RAM, before the CPU's name is blanked (cpu-memory.ts).
+  ...CPU_MEMORY_RULES.map((rule) => rule.id),
   'prose.cpu',
   // A chip's GPU cores, unified memory, an APU's GPU share and Ollama's host-RAM refusal: host or card, before any size is read (host-and-card.ts).
   ...HOST_AND_CARD_RULES.map((rule) => rule.id),
@@ -396,6 +399,7 @@ const PROSE_ORDER = [
 const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...COMPARED_CARDS_ZH_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...HUB_SITE_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...OFFLOAD_ELSEWHERE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...DS_SHORT_NAME_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES, ...RATE_RULES, ...ACCUMULATION_WORD_RULES, ...PROMPT_AND_ANSWER_RULES, ...KV_OFFLOAD_RULES, ...TASK_RUNNER_RULES, ...LORA_TARGET_WORD_RULES, ...TRAINED_BEFORE_RULES, ...CHECKPOINT_TABLE_RULES, ...TOKEN_COUNT_ZH_RULES, ...FAMILY_MISSPELLING_RULES, ...QUANTIZE_CALL_RULES, ...VARIANT_APART_RULES, ...PCIE_LINK_RULES, ...DISK_SIZE_RULES, ...LOADER_GUESS_RULES, ...LAYERS_OUT_OF_RULES, ...GENERATED_TOKEN_RULES, ...TEMPLATE_QUESTION_RULES].map((rule) => [rule.id, rule]));
 // Rule groups added since, one a line (so branches adding groups merge cleanly).
 const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
+  CPU_MEMORY_RULES,
   LENGTH_TABLE_RULES,
   WIDTH_OPTION_RULES,
   FORMAT_OPTION_RULES,
