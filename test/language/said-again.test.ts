@@ -46,7 +46,9 @@ describe('a model named in the prose and in the config is one fact', () => {
     expect(again(reply(VLLM), VLLM, 'model')).toEqual(['8B (same model)']);
     const r = reply(FSDP_70B);
     expect(notUsed(r)).not.toContain('70b');
-    expect(again(r, FSDP_70B, 'model')).toEqual(['70b Llama2 (same model)']);
+    // "Llama2" is said by its own note since rmodel13 (s35): "\"llama2\" read as llama-2-70b, named in full in the same message".
+    expect(again(r, FSDP_70B, 'model')).toEqual(['70b (same model)']);
+    expect(r.assumptions.join(' ')).toMatch(/"llama2" read as llama-2-70b/);
   });
 
   const variations = [

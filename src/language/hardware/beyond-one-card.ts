@@ -27,6 +27,9 @@ export function beyondOneCard(text: string, readings: HardwareReading[], guarded
     if (OTHER_MEMORY_AFTER.test(text.slice(end, end + 24)) || OTHER_MEMORY_BEFORE.test(text.slice(Math.max(0, at - 24), at))) continue;
     // "on 512gb" is the item language's own device (a Mac's or a DGX's unified memory, as the corpus writes it).
     if (/\bon[ \t]+(?:an?[ \t]+|one[ \t]+|my[ \t]+)?$/.test(text.slice(Math.max(0, at - 10), at))) continue;
+    // Right after a card's or a system's name it is that system's total ("DGX-A100 320GB", "8x H100 640GB"), read by
+    // the systems' rules: a card word beside it, as above.
+    if (/(?:dgx|hgx|\b[abhlv]\d{2,3}|\bmi\d{3}|\brtx[ \t-]?\d{4}|\bgb\d{3})[\w-]*[ \t,(]*$/.test(text.slice(Math.max(0, at - 24), at))) continue;
     // A count or a times sign beside it makes it part of the user's arithmetic or a total, read elsewhere.
     if (/\d[ \t]*[x×*][ \t]*$/.test(text.slice(Math.max(0, at - 6), at)) || /^[ \t]*[x×*=]/.test(text.slice(end, end + 3))) continue;
     found.push({ rule: BEYOND_ONE_CARD, role: 'measurement', at, end, numberAt: at, numberEnd: end });

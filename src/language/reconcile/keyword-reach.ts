@@ -44,8 +44,9 @@ export function keywordsAcrossSentences(items: Item[], notes: string[]): Item[] 
     // "a book-length sequence per step on one 8xH100 node" (huggingface/trl#6846, c2641): "one" read as a card
     // count, then joined to "sequence" over "per step on", was seq 1. A length of a few tokens is no run's length,
     // and one reached over words that are not the length's own is the count of something else: set aside, said.
-    // (Two such words at least: "prompt长度只有8", InternLM/lmdeploy c662, is a prompt of 8 tokens, read as such.)
-    if (i.kind === 'seq' && i.value < 64 && (words.replace(LENGTH_OWN_WORDS, '').match(/[a-z]{2,}/gi) ?? []).length >= 2) {
+    // (Two such words at least: "prompt长度只有8", InternLM/lmdeploy c662, is a prompt of 8 tokens, read as such; and
+    // words apart, not one token: "ctx4096-test50" in a file name is the model's tag, said by its own rule.)
+    if (i.kind === 'seq' && i.value < 64 && /\s/.test(words) && (words.replace(LENGTH_OWN_WORDS, '').match(/[a-z]{2,}/gi) ?? []).length >= 2) {
       notes.push(`"${words.replace(/\s+/g, ' ')}" not read as the sequence length: ${i.value} token${i.value === 1 ? '' : 's'} is no length, and other words stand between the number and its keyword`);
       return false;
     }

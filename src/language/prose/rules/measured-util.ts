@@ -1,7 +1,10 @@
 import type { ProseRule } from '../types.js';
 
-/** "gpu memory utilization", "vram utilisation", "mem utilization rate": the word a setting and a monitor share. */
-const UTIL_WORD = String.raw`(?:gpu[\s_-]*)?(?:(?:memory|mem|vram)[\s_-]*)?utili[sz]ation(?:\s+(?:rate|level))?`;
+/**
+ * "gpu memory utilization", "vram utilisation", "mem utilization rate": the word a setting and a monitor share (the
+ * card's compute load, "GPU utilization remains at 86%", is prose.observed-gpu-load's, serving.ts).
+ */
+const UTIL_WORD = String.raw`(?:gpu[\s_-]*)?(?:memory|mem|vram)[\s_-]*utili[sz]ation(?:\s+(?:rate|level))?`;
 /**
  * A percentage, or a range of them ("0-20%", "40 to 50 %", "~30%"); the hardware reader has already blanked a
  * range's second number as a measurement ("0-  %"), so it may be gone.
@@ -49,7 +52,10 @@ export const MEASURED_UTIL_RULES: readonly ProseRule[] = [
       'g',
     ),
     when: (t) => t.includes('%') && /utili[sz]ation/.test(t),
-    write: (m) => ' '.repeat(m[0].length),
+    write: (m, notes) => {
+      notes.push(`"${m[0].trim()}" read as what a monitor showed, not the engine's memory share`);
+      return ' '.repeat(m[0].length);
+    },
     example: 'How would I understand the utilization that I see?  GPU memory utilization is 0-20%, with Ollama',
     source: 'ollama/ollama#3301',
   },
