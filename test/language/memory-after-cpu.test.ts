@@ -26,3 +26,14 @@ describe("a size after a CPU is the host's RAM, not the cards'", () => {
     expect(s.hostMemoryBytes).toBe(hostGb * 2 ** 30);
   });
 });
+
+describe("an APU's memory is the device's, not host RAM", () => {
+  it.each([
+    ['LM Studio 0.3.3 for AMD Ryzen Max+ 395 128GB, gpt-oss-20b mxfp4', 128],
+    ['gpt-oss-20b in llama.cpp on a Ryzen AI Max+ 395 128GB mini PC', 128],
+  ])('%s', (text, gb) => {
+    const s = read(text);
+    expect(s.hostMemoryBytes ?? null).toBeNull();
+    expect(Math.round((s.hardware?.capacityBytes ?? 0) / 2 ** 30)).toBeGreaterThanOrEqual(gb * 0.9);
+  });
+});

@@ -6,13 +6,14 @@ import { CPU_NAME } from './hardware.js';
  * i9 14900k 96GB" read the 96 GB as the memory of eight 4070s in all, "RTX 3090, Ryzen 9 7950X 48GB" as two 3090s
  * (ollama/ollama#3301; invented variations: 1 of 5 right before, a slash-separated list the only one). The size
  * becomes the host's ("hostram 96gb") and prose.cpu, after this, blanks the CPU's name. A size said as VRAM or
- * 显存 after the CPU is left alone, and one said as RAM is the host-RAM rules' already.
+ * 显存 after the CPU is left alone, an APU's ("Ryzen AI Max+ 395 128GB", unified memory the GPU addresses) is the
+ * device's (prose.unified-memory, host-and-card.ts), and one said as RAM is the host-RAM rules' already.
  */
 export const CPU_MEMORY_RULES: readonly ProseRule[] = [
   {
     id: 'prose.memory-after-cpu',
     pattern: new RegExp(
-      String.raw`(${CPU_NAME.source})((?:[ \t]*[,/+&][ \t]*|[ \t]+)(?:(?:and|with|w\/|plus|\+)[ \t]+)?)(\d{1,4})[ \t]*(gb|gib|g|tb)\b(?![ \t]*(?:of[ \t]+)?(?:vram|gpu|显存|video|ram|ddr|内存|memory|system))`,
+      String.raw`(?![^,\n]{0,24}?(?:max\+?|strix|80[56]0s|radeon))(${CPU_NAME.source})((?:[ \t]*[,/+&][ \t]*|[ \t]+)(?:(?:and|with|w\/|plus|\+)[ \t]+)?)(\d{1,4})[ \t]*(gb|gib|g|tb)\b(?![ \t]*(?:of[ \t]+)?(?:vram|gpu|显存|video|ram|ddr|内存|memory|system))`,
       'g',
     ),
     when: (t) => /锐龙|酷睿|ryzen|threadripper|xeon|epyc|\bi[3579][-\s]\d|\br[579]\s|x3d|core\s*ultra|snapdragon/.test(t),
