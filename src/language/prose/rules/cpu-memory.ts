@@ -1,5 +1,5 @@
 import type { ProseRule } from '../types.js';
-import { CPU_NAME } from './hardware.js';
+import { CPU_NAME, CPU_WORD, hostGb } from './hardware.js';
 
 /**
  * A memory size written right after a CPU is the machine's RAM, not the cards': "Nvidia RTX 4070 (12GB), Intel
@@ -16,8 +16,8 @@ export const CPU_MEMORY_RULES: readonly ProseRule[] = [
       String.raw`(?![^,\n]{0,24}?(?:max\+?|strix|80[56]0s|radeon))(${CPU_NAME.source})((?:[ \t]*[,/+&][ \t]*|[ \t]+)(?:(?:and|with|w\/|plus|\+)[ \t]+)?)(\d{1,4})[ \t]*(gb|gib|g|tb)\b(?![ \t]*(?:of[ \t]+)?(?:vram|gpu|显存|video|ram|ddr|内存|memory|system))`,
       'g',
     ),
-    when: (t) => /锐龙|酷睿|ryzen|threadripper|xeon|epyc|\bi[3579][-\s]\d|\br[579]\s|x3d|core\s*ultra|snapdragon/.test(t),
-    write: (m) => `${m[1]}${m[2]}hostram ${Number(m[3]) * (m[4] === 'tb' ? 1024 : 1)}gb`,
+    when: (t) => CPU_WORD.test(t),
+    write: (m) => `${m[1]}${m[2]}hostram ${hostGb(m[3]!, m[4]!)}gb`,
     example: 'Nvidia RTX 4070 (12GB), Intel i9 14900k 96GB',
     source: 'ollama/ollama#3301',
   },

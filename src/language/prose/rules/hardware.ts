@@ -30,6 +30,9 @@ const CARD_AHEAD = String.raw`(?=[\s\-]+(?:x\s*)?(?:(?:nvidia|tesla|geforce|rtx|
 export const CPU_NAME =
   /(?:(?:锐龙|酷睿)\s*(?:i?[3579])[\s-]*\d{3,5}[a-z0-9]*|\b(?:(?:dual|two|2\s*[x×])\s+(?=(?:intel\s+)?xeon|(?:amd\s+)?epyc))?(?:(?:amd\s+)?(?:ryzen|threadripper)(?:\s+(?:pro|ai\+?|max\+?|threadripper|\d)(?![\w]))*\s+(?:pro\s+)?\d{3,4}[a-z0-9]*\+?(?:\s(?:xt|x3d)(?![\w+]))?|(?:amd\s+)?ai\+?\s*max\+?(?:\s+pro)?\s+\d{3}\+?|(?:intel(?:\s*\((?:r|tm)\))?\s+)?(?:core(?:\s*\((?:r|tm)\))?\s+)?i[3579][-\s]\d{4,5}[a-z]*|(?:intel\s+)?core\s*ultra\s+(?:[3579](?:\s+|-))?\d{3}[a-z]*|(?:intel(?:\s*\((?:r|tm)\))?\s+)?xeon(?:\s*\((?:r|tm)\))?(?:\s+(?:gold|silver|platinum|bronze|w|e5|e3|e7|cpu))?[-\s]+[a-z]?\d{3,5}[a-z0-9]*(?:\s+v\d)?|(?:amd\s+)?epyc\s+\d[a-z0-9]{3}|r[579]\s+\d{4}x3?d?|\d{4}x3d|(?:qualcomm\s+)?snapdragon\s+x\d?(?:\s+(?:elite|plus))?|strix\s+halo|(?:amd\s+)?(?:radeon\s+)?80[56]0s|(?:amd\s+)?radeon\s+(?:8[89]0m|7[86]0m)))(?![\w+])/g;
 
+/** A word every CPU_NAME match holds: the guard of the rules that read a CPU's name. */
+export const CPU_WORD = /锐龙|酷睿|ryzen|threadripper|xeon|epyc|\bi[3579][-\s]\d|\bi[3579]\b|\br[579]\s|x3d|core\s*ultra|snapdragon|strix|80[56]0s|radeon\s+\d{3}m|ai\+?\s*max/;
+
 
 /**
  * Cloud instance types ("p4d.24xlarge", "a3-highgpu-8g", "Standard_ND96isr_H100_v5") as count × card
@@ -57,7 +60,9 @@ function instancePattern(): RegExp {
 
 const CHINESE_DIGITS: Record<string, string> = { 一: '1', 两: '2', 双: '2', 二: '2', 三: '3', 四: '4', 五: '5', 六: '6', 七: '7', 八: '8' };
 const cjk = (t: string) => /[^\x00-\x7f]/.test(t);
-const hostRam = (m: RegExpExecArray) => ` hostram ${Math.round(Number(m[1]) * (m[2]!.startsWith('t') ? 1024 : 1))}gb `;
+/** A host memory in GB from its number and unit ("96", "gb"; "1", "tb"). */
+export const hostGb = (size: string, unit: string) => Math.round(Number(size) * (unit.startsWith('t') ? 1024 : 1));
+const hostRam = (m: RegExpExecArray) => ` hostram ${hostGb(m[1]!, m[2]!)}gb `;
 
 /** Whether the text names a GPU by a letters-and-digits model word ("v100", "a100", "rtx3090", "l4"). */
 function namesCard(text: string): boolean {
@@ -95,7 +100,7 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     // "780M") is no count either: its memory is the share of RAM the user gives it (prose.unified-memory).
     id: 'prose.cpu',
     pattern: CPU_NAME,
-    when: (t) => /锐龙|酷睿|ryzen|threadripper|xeon|epyc|\bi[3579][-\s]\d|\bi[3579]\b|\br[579]\s|x3d|core\s*ultra|snapdragon|strix|80[56]0s|radeon\s+\d{3}m|ai\+?\s*max/.test(t),
+    when: (t) => CPU_WORD.test(t),
     write: (m, notes) => {
       notes.push(/80[56]0s|radeon/.test(m[0]) ? `"${m[0]}" is an integrated GPU sharing the machine's memory: not a count of cards` : `"${m[0]}" is a CPU: not read as a GPU`);
       return ' '.repeat(m[0].length);
