@@ -25,6 +25,11 @@ describe("a monitor's memory utilization is not the engine's share", () => {
     ['vllm serve qwen2.5-7b on a 4090, the GPU memory utilization remains constant at 86% and 87% under load', 0.86],
     ['serving mistral-7b with vllm on a T4, memory utilization never goes above 60%', 0.6],
     ['vllm on 2x L4 for qwen2.5-14b, I see gpu memory utilization at 35% in nvtop', 0.35],
+    // The observation words the card's load rule (prose.observed-gpu-load) shares with this one.
+    ['vllm serve qwen2.5-7b on a 4090, gpu memory utilization fluctuates between 40% and 60%', 0.4],
+    ['vllm serve qwen2.5-7b on a 4090, gpu memory utilization still 45% after the warm-up', 0.45],
+    ['vllm serve qwen2.5-7b on a 4090, the GPU utilization climbs to 95% under load', 0.95],
+    ['vllm serve qwen2.5-7b on a 4090, GPU utilization shows 70% in nvtop', 0.7],
   ])('%s', (text, measured) => {
     expect(read(text).inference.gpuMemoryUtilization).not.toBe(measured);
   });

@@ -243,7 +243,8 @@ const PROSE_ORDER = [
   ...SETTING_OFF_CJK_RULES.map((rule) => rule.id),
   // What is offloaded and where, in a sentence, once layers sent to the GPU are blanked (offload-phrases.ts).
   ...OFFLOAD_PHRASE_RULES.map((rule) => rule.id),
-  // A monitor's "100% util" is compute busy time, before the util keyword reads a number (measured-util.ts).
+  // A monitor's "100% util" is compute busy time, and "GPU utilization remains at 86%" the card's observed load, before
+  // the util keyword reads a number (measured-util.ts).
   ...MEASURED_UTIL_RULES.map((rule) => rule.id),
   // A time of day ("5:52PM") is when, never a setting's number (clock-times.ts).
   ...CLOCK_TIME_RULES.map((rule) => rule.id),
@@ -285,8 +286,6 @@ const PROSE_ORDER = [
   'prose.memory-range',
   'prose.concurrent-users',
   'prose.max-seq-question',
-  // The card's observed load ("GPU utilization remains at 86%") before a percentage is read as vLLM's fraction.
-  'prose.observed-gpu-load',
   'prose.memory-utilisation',
   // A serving engine's share of the card said in words ("with 85% of the GPU memory"), weak (memory-share.ts).
   ...MEMORY_SHARE_RULES.map((rule) => rule.id),

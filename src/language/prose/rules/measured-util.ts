@@ -2,7 +2,7 @@ import type { ProseRule } from '../types.js';
 
 /**
  * "gpu memory utilization", "vram utilisation", "mem utilization rate": the word a setting and a monitor share (the
- * card's compute load, "GPU utilization remains at 86%", is prose.observed-gpu-load's, serving.ts).
+ * card's compute load, "GPU utilization remains at 86%", is prose.observed-gpu-load's, below; both take the one list of observation words).
  */
 const UTIL_WORD = String.raw`(?:gpu[\s_-]*)?(?:memory|mem|vram)[\s_-]*utili[sz]ation(?:\s+(?:rate|level))?`;
 /**
@@ -12,8 +12,16 @@ const UTIL_WORD = String.raw`(?:gpu[\s_-]*)?(?:memory|mem|vram)[\s_-]*utili[sz]a
 const PERCENT = String.raw`~?\d{1,3}(?:\.\d+)?\s*%?(?:\s*(?:-|–|to|and)\s*(?:~?\d{1,3}(?:\.\d+)?)?)?\s*%`;
 /** Words between the keyword and the number that neither observe nor set ("is", "of", "at", "around"). */
 const LINK = String.raw`(?:(?:is|was|of|at|around|about|approximately|roughly|~|up|to|constant|constantly|always)\s+)`;
-/** Words only a monitor's reading takes: a setting is given, never "stays", "hovers" or "only". */
-const OBSERVED = String.raw`(?:stays?|stayed|remains?|remained|sits?|sat|hovers?|hovered|shows?|showed|reach(?:es|ed)?|peak(?:s|ed)?|goes|went|climbs?|climbed|drops?|dropped|only|just|barely|never|between|under|below|above|over|beyond|exceeds?|exceeded|less\s+than|more\s+than)`;
+/**
+ * Words only a monitor's reading takes, of the memory and of the card's load alike: a setting is given, never
+ * "stays", "hovers", "fluctuates" or "only".
+ */
+const OBSERVED = String.raw`(?:stays?|stayed|remains?|remained|sits?|sat|hovers?|hovered|fluctuates?|fluctuated|keeps?|kept|shows?|showed|reach(?:es|ed)?|peak(?:s|ed)?|goes|went|climbs?|climbed|drops?|dropped|only|just|still|barely|rarely|never|between|under|below|above|over|beyond|exceeds?|exceeded|less\s+than|more\s+than)`;
+/**
+ * Words that link the card's load to its percentage ("is", "always", "around", "at", "up to", "of"): the compute load
+ * is no setting, so any of them with a percentage is a reading.
+ */
+const LOAD_LINK = String.raw`(?:is|was|are|were|always|then|of|up|to|constant(?:ly)?|stable|around|about|approx\w*|roughly|at|near)`;
 /** A verb of looking before the keyword ("nvidia-smi shows memory utilization of 30%", "I see gpu utilization at 20%"). */
 const LOOKED = String.raw`(?:shows?|showed|see|saw|seeing|observed?|notice[ds]?|noticed|monitor(?:ed|ing)?|reports?|reported|displays?|displayed)`;
 
@@ -58,5 +66,26 @@ export const MEASURED_UTIL_RULES: readonly ProseRule[] = [
     },
     example: 'How would I understand the utilization that I see?  GPU memory utilization is 0-20%, with Ollama',
     source: 'ollama/ollama#3301',
+  },
+  {
+    // The card's load said as what was seen: "the GPU utilization remains constant at 86% and 87%"
+    // (mlc-ai/mlc-llm#2955, c826, read as vLLM's util 0.86), "my GPU utilization always remains around
+    // 30-40%" (bmaltais/kohya_ss#2154), "the GPU utilization fluctuates between 0% and 90% rapidly"
+    // (tloen/alpaca-lora#584). nvidia-smi's GPU-Util is compute busy time, no memory setting: with any
+    // word between it and the percentage (a link or an observation), it is set aside, said in a note.
+    // "gpu memory utilization 0.9" and "gpu util 0.95" (a setting, no such word) stay vLLM's fraction.
+    id: 'prose.observed-gpu-load',
+    pattern: new RegExp(
+      String.raw`\b(?:gpu|card|sm)[\s_-]*(?:util(?:i[sz]ation)?|usage|load)\b(?:\s+(?:${LOAD_LINK}|${OBSERVED})\b)+\s*`
+        + String.raw`\d{1,3}(?:\.\d+)?\s*%?(?:\s*(?:-|–|~|to|and|or)\s*\d{1,3}(?:\.\d+)?)?\s*%`,
+      'gi',
+    ),
+    when: (t) => t.includes('%') && /util|usage|load/.test(t),
+    write: (m, notes) => {
+      notes.push(`"${m[0].trim()}" read as the card's observed load (nvidia-smi GPU-Util), not a memory setting`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'During inference, I have observed that the GPU utilization remains constant at 86% and 87% when sending multiple prompts.',
+    source: 'mlc-ai/mlc-llm#2955',
   },
 ];

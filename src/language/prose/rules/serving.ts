@@ -185,27 +185,6 @@ export const SERVING_RULES: readonly ProseRule[] = [
     example: 'qwen2.5-32b awq on a 4090, what max-model-len can i use?',
   },
   {
-    // The card's load said as what was seen: "the GPU utilization remains constant at 86% and 87%"
-    // (mlc-ai/mlc-llm#2955, c826, read as vLLM's util 0.86), "my GPU utilization always remains around
-    // 30-40%" (bmaltais/kohya_ss#2154), "the GPU utilization fluctuates between 0% and 90% rapidly"
-    // (tloen/alpaca-lora#584). nvidia-smi's GPU-Util is compute busy time, no memory setting: with a
-    // word of state or change between it and the percentage, it is set aside, said in a note. "gpu
-    // memory utilization 0.9" and "gpu util 0.95" (a setting, no such word) stay vLLM's fraction.
-    id: 'prose.observed-gpu-load',
-    pattern: new RegExp(
-      String.raw`\b(?:gpu|card|sm)[\s_-]*(?:util(?:i[sz]ation)?|usage|load)\b(?:\s+(?:is|was|are|were|always|only|still|just|then|remains?|remained|stays?|stayed|keeps?|kept|sits?|sat|hovers?|hovered|fluctuates?|fluctuated|drops?|dropped|goes|went|reaches|reached|peaks?|peaked|constant(?:ly)?|stable|around|about|approx\w*|roughly|at|between|near|never|rarely|barely)\b)+\s*`
-        + String.raw`\d{1,3}(?:\.\d+)?\s*%?(?:\s*(?:-|–|~|to|and|or)\s*\d{1,3}(?:\.\d+)?)?\s*%`,
-      'gi',
-    ),
-    when: (t) => t.includes('%') && /util|usage|load/.test(t),
-    write: (m, notes) => {
-      notes.push(`"${m[0].trim()}" read as the card's observed load (nvidia-smi GPU-Util), not a memory setting`);
-      return blank(m);
-    },
-    example: 'During inference, I have observed that the GPU utilization remains constant at 86% and 87% when sending multiple prompts.',
-    source: 'mlc-ai/mlc-llm#2955',
-  },
-  {
     // "95% gpu memory utilization", "gpu_memory_utilization of 90%": vLLM's fraction.
     id: 'prose.memory-utilisation',
     pattern: /(?<![\w.])(\d{1,3}(?:\.\d+)?)\s*%\s*(?:of\s+)?(?:(?:the\s+)?gpu[\s_-]*)?mem(?:ory)?[\s_-]*util(?:i[sz]ation)?\b|\b(?:gpu[\s_-]*)?mem(?:ory)?[\s_-]*util(?:i[sz]ation)?\s*(?:of|at|=|:|to)?\s*(\d{1,3}(?:\.\d+)?)\s*%/g,
