@@ -41,7 +41,7 @@ import { zeroOffloadGradientCheck } from './zero-offload-checks.js';
 import { runsMegatronCore } from './megatron-core.js';
 import { int8BackwardWeight } from './quantised-linear.js';
 import { selectiveRecomputeNote, withFrameworkRecompute } from './recompute.js';
-import { zero3StepElements } from './zero3-step.js';
+import { zero3ReleasesGatheredBeforeStep, zero3StepElements } from './zero3-step.js';
 import { FLIP_ORDER, withSetting, type Flip } from './flips.js';
 import { completionTokens, generationBatchWords, isOnlineRl, logitsOfCompletionOnly, rlModels, rolloutGeneration } from './rl.js';
 import { colocatedEngine, generatedByEngine, rolloutEngineReservation, rolloutEngineWords } from './rollout-engine.js';
@@ -210,6 +210,8 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const layerWsBytes = backwardWs.bytes + (recompute?.bytes ?? 0) + (int8Backward?.bytes ?? 0);
   const backwardTransient = logitsBytes >= layerWsBytes ? present(logits) : present(backwardWs, recompute, int8Backward);
 
+  // FSDP reshards after backward; DeepSpeed ZeRO-3 partitions every parameter as its step begins (zero3-step.ts).
+  const releasedBeforeStep = fsdpReshardedBeforeStep(s, l) || zero3ReleasesGatheredBeforeStep(s, usesDeepSpeed(s));
   const phases = [
     phase('load', 'model loaded', present(weights, vision, adapters)),
     ...(rollout.length ? [phase('generate', 'rollout generation', [...persistent, ...heldGrads, ...rollout])] : []),
@@ -220,7 +222,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
     phase('backward', 'end of backward', [...trainResident, grads, ...present(buckets, backwardWs, int8Backward)]),
     // ZeRO-Offload checks the largest gradient beside its own tensor and the bucket (zero-offload-checks.ts).
     ...(offloadCheck ? [phase('backward', offloadCheck.moment, [...trainResident, grads, ...present(...(offloadCheck.withActivations ? [autocast, acts, finalNorm] : []), buckets, offloadCheck.component)])] : []),
-    phase('optimizer', 'optimizer step', [...trainResident.filter((c) => c !== gathered || !fsdpReshardedBeforeStep(s, l)), grads, ...present(zero12BucketsFreedBeforeStep(s) ? null : buckets, temps)]),
+    phase('optimizer', 'optimizer step', [...trainResident.filter((c) => c !== gathered || !releasedBeforeStep), grads, ...present(zero12BucketsFreedBeforeStep(s) ? null : buckets, temps)]),
     ...(stateDict ? [phase('save', 'checkpoint save', [...trainResident, stateDict])] : []),
     // Evaluation runs between steps: gradients are freed, the model states stay.
     ...(evalWs ? [phase('eval', 'evaluation forward', [...trainResident, ...present(evalWs, evalLogitsPart)])] : []),

@@ -1,3 +1,5 @@
+import type { Scenario } from '../scenario/schema.js';
+
 /**
  * DeepSpeed ZeRO-3 steps its optimizer one sub-group at a time (deepspeed/runtime/zero/stage3.py,
  * v0.9 → v0.16): `step` loops over the sub-groups and for each one `_prepare_fp32_grad_for_sub_group`
@@ -21,4 +23,18 @@ export const ZERO3_SUB_GROUP_SIZE = 1e9;
  */
 export function zero3StepElements(partitionElements: number, subGroupSize: number = ZERO3_SUB_GROUP_SIZE, largestParameterPartition = 0): number {
   return Math.min(partitionElements, Math.max(subGroupSize, largestParameterPartition));
+}
+
+/**
+ * DeepSpeed ZeRO-3 releases every gathered parameter before its optimizer step: `step` opens with
+ * `self._pre_step()` then `self._partition_all_parameters()` (deepspeed/runtime/zero/stage3.py,
+ * DeepSpeedZeroOptimizer_Stage3.step), which calls the parameter coordinator's
+ * `release_and_reset_all(module)` (partitioned_param_coordinator.py): every parameter of the module is
+ * partitioned again and `ds_status` must read NOT_AVAILABLE afterwards, or it raises. So the live
+ * parameters kept through forward and backward (stage3_max_live_parameters, the reuse-distance cache;
+ * states.ts gatheredLayers) are not held while the sub-groups step; the next forward gathers them again.
+ * `deepSpeed`: the ZeRO stage is DeepSpeed's own (states.ts usesDeepSpeed; Megatron's distributed optimizer is not).
+ */
+export function zero3ReleasesGatheredBeforeStep(s: Scenario, deepSpeed: boolean): boolean {
+  return deepSpeed && s.sharding.kind === 'zero' && s.sharding.stage === 3 && s.mode !== 'inference';
 }
