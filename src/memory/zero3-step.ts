@@ -38,3 +38,17 @@ export function zero3StepElements(partitionElements: number, subGroupSize: numbe
 export function zero3ReleasesGatheredBeforeStep(s: Scenario, deepSpeed: boolean): boolean {
   return deepSpeed && s.sharding.kind === 'zero' && s.sharding.stage === 3 && s.mode !== 'inference';
 }
+
+/**
+ * DeepSpeed ZeRO-3 holds its gradient partition for the whole run, not from backward on: the optimizer's
+ * set-up (`_setup_for_real_optimizer`, deepspeed/runtime/zero/stage3.py) allocates
+ * `grad_partitions_flat_buffer = torch.zeros(sum(p.partition_numel() for p in all_params),
+ * dtype=self.gradient_accumulation_dtype, device=self.device)` once and points every trainable
+ * parameter's partition gradient into it (`__param_id_to_grad_partition[...] = buffer.narrow(...)`);
+ * it is zeroed, never freed. `self.device` is the CPU under offload_optimizer, so only a run without
+ * optimizer offload holds it on the GPU (states.ts deepSpeedGradientsOnHost). So the 16-bit gradient
+ * partition (states.ts gradients) is alive in forward too, as Megatron's grad buffer is (estimate.ts).
+ */
+export function zero3GradPartitionResident(s: Scenario, deepSpeed: boolean): boolean {
+  return zero3ReleasesGatheredBeforeStep(s, deepSpeed) && s.offload.optimizer === 'none';
+}

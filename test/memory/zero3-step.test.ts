@@ -74,3 +74,31 @@ describe("ZeRO-3 releases every gathered parameter before its optimizer step (st
     );
   });
 });
+
+describe("ZeRO-3's gradient partition is one buffer allocated at set-up (stage3.py grad_partitions_flat_buffer)", () => {
+  const inPhase = (text: string, phase: string, key: string) =>
+    estimateOf(text).phases.filter((p) => p.phase === phase).reduce((m, p) => Math.max(m, p.parts.find((x) => x.key === key)?.bytes ?? 0), 0);
+
+  it('Llama-2-7B over 4 GPUs, no accumulation: the 16-bit partition (6.74 B × 2 B ÷ 4) is alive at the end of forward', () => {
+    const text = 'llama-2-7b full zero3 bs 1 seq 1024 on 4x a100-80g';
+    const grads = inPhase(text, 'optimizer', 'gradients');
+    expect(grads).toBeGreaterThan(3e9);
+    expect(inPhase(text, 'forward', 'gradients')).toBe(grads);
+  });
+
+  it('under offload_optimizer the buffer is on the host, and ZeRO-2 still allocates its partition in backward', () => {
+    expect(inPhase('llama-2-7b full zero3 offload optimizer bs 1 seq 1024 on 4x a100-80g', 'forward', 'gradients')).toBe(0);
+    expect(inPhase('llama-2-7b full zero2 bs 1 seq 1024 on 4x a100-80g', 'forward', 'gradients')).toBe(0);
+  });
+
+  it('more GPUs never raise the gradient partition held in forward', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(2, 4, 8), fc.constantFrom('llama-2-7b', 'qwen2.5-14b'), (gpus, model) => {
+        const at = (n: number) => inPhase(`${model} full zero3 bs 1 seq 1024 on ${n}x a100-80g`, 'forward', 'gradients');
+        expect(at(gpus)).toBeGreaterThan(0);
+        expect(at(2 * gpus)).toBeLessThanOrEqual(at(gpus));
+      }),
+      { numRuns: 6 },
+    );
+  });
+});
