@@ -41,7 +41,7 @@ import { zeroOffloadGradientCheck } from './zero-offload-checks.js';
 import { runsMegatronCore } from './megatron-core.js';
 import { int8BackwardWeight } from './quantised-linear.js';
 import { selectiveRecomputeNote, withFrameworkRecompute } from './recompute.js';
-import { zero3StepElements } from './zero3-step.js';
+import { zero3GradPartitionResident, zero3ReleasesGatheredBeforeStep, zero3StepElements } from './zero3-step.js';
 import { FLIP_ORDER, withSetting, type Flip } from './flips.js';
 import { completionTokens, generationBatchWords, isOnlineRl, logitsOfCompletionOnly, rlModels, rolloutGeneration } from './rl.js';
 import { colocatedEngine, generatedByEngine, rolloutEngineReservation, rolloutEngineWords } from './rollout-engine.js';
@@ -132,6 +132,11 @@ export function megatronGradBufferResident(s: Scenario): boolean {
   return runsMegatronCore(s) && s.mode !== 'inference';
 }
 
+/** The gradients are allocated once and held in every phase: Megatron's grad buffer (above), DeepSpeed ZeRO-3's partition buffer (zero3-step.ts). */
+function gradientsResident(s: Scenario): boolean {
+  return megatronGradBufferResident(s) || zero3GradPartitionResident(s, usesDeepSpeed(s));
+}
+
 interface Assembled {
   components: Component[];
   modelStates: Component[];
@@ -198,7 +203,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const trainResident = [...persistent, ...awake];
   // Under FSDP's no_sync the micro-steps hold the whole unsharded gradient instead (fsdp-no-sync.ts).
   const unsharded = noSyncGradients(s, l);
-  const stepGrads = unsharded ? [unsharded] : accumulating || megatronGradBufferResident(s) ? [grads] : [];
+  const stepGrads = unsharded ? [unsharded] : accumulating || gradientsResident(s) ? [grads] : [];
   // A torch.distributed.pipelining step of exactly p micro-batches: the first stage's p forwards all
   // come before its first backward, so no gradient is alive with the p-th micro-batch; they meet at
   // the end of that first backward, with p − 1 micro-batches still held (pipeline-schedule.ts).
@@ -210,6 +215,8 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const layerWsBytes = backwardWs.bytes + (recompute?.bytes ?? 0) + (int8Backward?.bytes ?? 0);
   const backwardTransient = logitsBytes >= layerWsBytes ? present(logits) : present(backwardWs, recompute, int8Backward);
 
+  // FSDP reshards after backward; DeepSpeed ZeRO-3 partitions every parameter as its step begins (zero3-step.ts).
+  const releasedBeforeStep = fsdpReshardedBeforeStep(s, l) || zero3ReleasesGatheredBeforeStep(s, usesDeepSpeed(s));
   const phases = [
     phase('load', 'model loaded', present(weights, vision, adapters)),
     ...(rollout.length ? [phase('generate', 'rollout generation', [...persistent, ...heldGrads, ...rollout])] : []),
@@ -220,7 +227,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
     phase('backward', 'end of backward', [...trainResident, grads, ...present(buckets, backwardWs, int8Backward)]),
     // ZeRO-Offload checks the largest gradient beside its own tensor and the bucket (zero-offload-checks.ts).
     ...(offloadCheck ? [phase('backward', offloadCheck.moment, [...trainResident, grads, ...present(...(offloadCheck.withActivations ? [autocast, acts, finalNorm] : []), buckets, offloadCheck.component)])] : []),
-    phase('optimizer', 'optimizer step', [...trainResident.filter((c) => c !== gathered || !fsdpReshardedBeforeStep(s, l)), grads, ...present(zero12BucketsFreedBeforeStep(s) ? null : buckets, temps)]),
+    phase('optimizer', 'optimizer step', [...trainResident.filter((c) => c !== gathered || !releasedBeforeStep), grads, ...present(zero12BucketsFreedBeforeStep(s) ? null : buckets, temps)]),
     ...(stateDict ? [phase('save', 'checkpoint save', [...trainResident, stateDict])] : []),
     // Evaluation runs between steps: gradients are freed, the model states stay.
     ...(evalWs ? [phase('eval', 'evaluation forward', [...trainResident, ...present(evalWs, evalLogitsPart)])] : []),
@@ -333,7 +340,7 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
   let peakAllocatedBytes = peak.bytes;
   const drivers = slackDrivers(s, l.shard.weights > 1);
   // The slack grows on what the step frees and reallocates, not on what is loaded once (churn.ts).
-  const churn = churned(s, peak.parts, megatronGradBufferResident(s));
+  const churn = churned(s, peak.parts, gradientsResident(s));
   // llama.cpp allocates its ggml buffers (weights, KV, compute) itself, at their exact size.
   // ExLlamaV2's cache and scratch are torch tensors made once, at load, and kept: nothing churns (exllamav2.ts).
   let peakReservedBytes = s.framework === 'llamacpp' || s.framework === 'exllamav2' ? peakAllocatedBytes : reservedBytes(peakAllocatedBytes, churn, drivers);

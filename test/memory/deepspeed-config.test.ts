@@ -47,7 +47,10 @@ describe("a framework's shipped DeepSpeed ZeRO-3 config", () => {
       fc.property(fc.constantFrom(...models), fc.constantFrom(2, 4, 8, 16), (model, n) => {
         const axolotl = estimateOf(`${model} full zero3 gc axolotl on ${n}x h100`);
         const plain = estimateOf(`${model} full zero3 gc on ${n}x h100`);
-        expect(part(axolotl, 'gathered')).toBeLessThanOrEqual(part(plain, 'gathered'));
+        // In forward, where both hold their live parameters (ZeRO-3 releases them all before its step, zero3-step.ts).
+        const gatheredInForward = (e: typeof plain) => e.phases.find((p) => p.phase === 'forward')!.parts.find((x) => x.key === 'gathered')?.bytes ?? 0;
+        expect(gatheredInForward(axolotl)).toBeGreaterThan(0);
+        expect(gatheredInForward(axolotl)).toBeLessThanOrEqual(gatheredInForward(plain));
         expect(part(axolotl, 'zero3-bucket')).toBeLessThanOrEqual(part(plain, 'zero3-bucket'));
       }),
       { numRuns: 16 },

@@ -65,7 +65,9 @@ describe('FSDP at the optimizer step', () => {
     expect(estimateOf(text).phases.find((p) => p.phase === 'forward')!.parts.map((p) => p.key)).toContain('gathered');
   });
 
-  it('keeps DeepSpeed ZeRO-3 live parameters as they were', () => {
-    expect(stepParts('llama-2-7b full zero3 gc bs 1 seq 2048 on 8x a100-80g')).toContain('gathered');
+  it('DeepSpeed ZeRO-3 also steps with nothing gathered (stage3.py step → _partition_all_parameters), and keeps its live parameters in forward', () => {
+    const text = 'llama-2-7b full zero3 gc bs 1 seq 2048 on 8x a100-80g';
+    expect(stepParts(text)).not.toContain('gathered');
+    expect(estimateOf(text).phases.find((p) => p.phase === 'forward')!.parts.map((p) => p.key)).toContain('gathered');
   });
 });

@@ -45,3 +45,60 @@ describe("ZeRO-3's optimizer step works on one sub_group_size group at a time", 
     expect(at(64)).toBeLessThanOrEqual(at(16));
   });
 });
+
+describe("ZeRO-3 releases every gathered parameter before its optimizer step (stage3.py step → _partition_all_parameters)", () => {
+  const partAt = (text: string, phase: string, key: string) =>
+    estimateOf(text).phases.filter((p) => p.phase === phase).reduce((m, p) => Math.max(m, p.parts.find((x) => x.key === key)?.bytes ?? 0), 0);
+
+  it('Llama-1-7B over 4 A100 40GB: the live parameters are held in forward and backward, not at the step', () => {
+    const text = 'llama-1-7b full zero3 bs 1 seq 1024 on 4x a100-40g';
+    expect(partAt(text, 'forward', 'gathered')).toBeGreaterThan(1e9);
+    expect(partAt(text, 'backward', 'gathered')).toBeGreaterThan(1e9);
+    expect(partAt(text, 'optimizer', 'gathered')).toBe(0);
+  });
+
+  it('a LoRA under ZeRO-3 drops them at its step too; ZeRO-2 gathers nothing to drop', () => {
+    expect(partAt('llama-2-7b lora zero3 bs 1 seq 1024 on 2x rtx-4090', 'optimizer', 'gathered')).toBe(0);
+    expect(partAt('llama-2-7b full zero2 bs 1 seq 1024 on 8x a100-80g', 'forward', 'gathered')).toBe(0);
+  });
+
+  it('at every GPU count the step holds no gathered parameter, and more GPUs never raise the step phase', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(2, 4, 8), fc.constantFrom('llama-2-7b', 'llama-2-13b', 'qwen2.5-14b'), (gpus, model) => {
+        const stepOf = (n: number) => estimateOf(`${model} full zero3 bs 1 seq 1024 on ${n}x a100-80g`).phases.find((p) => p.phase === 'optimizer')!;
+        const step = stepOf(gpus);
+        expect(step.parts.some((x) => x.key === 'gathered')).toBe(false);
+        expect(stepOf(2 * gpus).bytes).toBeLessThanOrEqual(step.bytes);
+      }),
+      { numRuns: 9 },
+    );
+  });
+});
+
+describe("ZeRO-3's gradient partition is one buffer allocated at set-up (stage3.py grad_partitions_flat_buffer)", () => {
+  const inPhase = (text: string, phase: string, key: string) =>
+    estimateOf(text).phases.filter((p) => p.phase === phase).reduce((m, p) => Math.max(m, p.parts.find((x) => x.key === key)?.bytes ?? 0), 0);
+
+  it('Llama-2-7B over 4 GPUs, no accumulation: the 16-bit partition (6.74 B × 2 B ÷ 4) is alive at the end of forward', () => {
+    const text = 'llama-2-7b full zero3 bs 1 seq 1024 on 4x a100-80g';
+    const grads = inPhase(text, 'optimizer', 'gradients');
+    expect(grads).toBeGreaterThan(3e9);
+    expect(inPhase(text, 'forward', 'gradients')).toBe(grads);
+  });
+
+  it('under offload_optimizer the buffer is on the host, and ZeRO-2 still allocates its partition in backward', () => {
+    expect(inPhase('llama-2-7b full zero3 offload optimizer bs 1 seq 1024 on 4x a100-80g', 'forward', 'gradients')).toBe(0);
+    expect(inPhase('llama-2-7b full zero2 bs 1 seq 1024 on 4x a100-80g', 'forward', 'gradients')).toBe(0);
+  });
+
+  it('more GPUs never raise the gradient partition held in forward', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(2, 4, 8), fc.constantFrom('llama-2-7b', 'qwen2.5-14b'), (gpus, model) => {
+        const at = (n: number) => inPhase(`${model} full zero3 bs 1 seq 1024 on ${n}x a100-80g`, 'forward', 'gradients');
+        expect(at(gpus)).toBeGreaterThan(0);
+        expect(at(2 * gpus)).toBeLessThanOrEqual(at(gpus));
+      }),
+      { numRuns: 6 },
+    );
+  });
+});
