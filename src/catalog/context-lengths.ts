@@ -50,6 +50,7 @@ const CONTEXT_LENGTH: Readonly<Record<string, number>> = {
   'qwen2-0.5b': 32768, 'qwen2-1.5b': 32768, 'qwen2-7b': 32768, 'qwen2-72b': 32768,
   'qwen2.5-0.5b': 32768, 'qwen2.5-1.5b': 32768, 'qwen2.5-3b': 32768, 'qwen2.5-7b': 32768,
   'qwen2.5-14b': 32768, 'qwen2.5-32b': 32768, 'qwen2.5-72b': 32768,
+  'qwq-32b': 40960, // QwQ-32B's own config.json (contextKeyOf)
   'qwen3-0.6b': 40960, 'qwen3-1.7b': 40960, 'qwen3-4b': 40960, 'qwen3-8b': 40960, 'qwen3-14b': 40960,
   'qwen3-32b': 40960, 'qwen3-30b-a3b': 40960, 'qwen3-235b-a22b': 40960,
   'qwen3-next-80b-a3b': 262144, // config.json max_position_embeddings
@@ -93,6 +94,19 @@ const CONTEXT_LENGTH: Readonly<Record<string, number>> = {
 };
 
 /** The model's own context length (learned positions first, then its config's), or undefined when unknown. */
+/**
+ * A release the catalog reads as another entry's shape but whose own config.json sets another
+ * window: the table's key for the model as the user wrote it. QwQ-32B (Qwen/QwQ-32B, 2025-03) is
+ * Qwen2.5-32B's shape with max_position_embeddings 40960 (QwenLM/QwQ#26, "why max_position_embeddings
+ * in config.json is changed from 128k to 40k?"), which vLLM, SGLang and ExLlamaV2 take as their
+ * default context; QwQ-32B-Preview (2024-11) keeps Qwen2.5-32B-Instruct's 32768.
+ */
+export function contextKeyOf(model: { id: string | null; asWritten?: string }): string | null {
+  const written = model.asWritten ?? '';
+  if (model.id === 'qwen2.5-32b' && /qwq/i.test(written) && !/preview/i.test(written)) return 'qwq-32b';
+  return model.id;
+}
+
 export function contextLengthOf(id: string | null, maxPositions?: number): number | undefined {
   if (maxPositions !== undefined) return maxPositions;
   return id === null ? undefined : CONTEXT_LENGTH[id];
