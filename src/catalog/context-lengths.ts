@@ -50,7 +50,6 @@ const CONTEXT_LENGTH: Readonly<Record<string, number>> = {
   'qwen2-0.5b': 32768, 'qwen2-1.5b': 32768, 'qwen2-7b': 32768, 'qwen2-72b': 32768,
   'qwen2.5-0.5b': 32768, 'qwen2.5-1.5b': 32768, 'qwen2.5-3b': 32768, 'qwen2.5-7b': 32768,
   'qwen2.5-14b': 32768, 'qwen2.5-32b': 32768, 'qwen2.5-72b': 32768,
-  'qwq-32b': 40960, // QwQ-32B's own config.json (contextKeyOf)
   'qwen3-0.6b': 40960, 'qwen3-1.7b': 40960, 'qwen3-4b': 40960, 'qwen3-8b': 40960, 'qwen3-14b': 40960,
   'qwen3-32b': 40960, 'qwen3-30b-a3b': 40960, 'qwen3-235b-a22b': 40960,
   'qwen3-next-80b-a3b': 262144, // config.json max_position_embeddings
@@ -107,9 +106,12 @@ export function contextKeyOf(model: { id: string | null; asWritten?: string }): 
   return model.id;
 }
 
+/** Windows of releases read as another catalog entry's shape (contextKeyOf), apart from the catalog's own ids. */
+const RELEASE_CONTEXT_LENGTH: Readonly<Record<string, number>> = { 'qwq-32b': 40960 };
+
 export function contextLengthOf(id: string | null, maxPositions?: number): number | undefined {
   if (maxPositions !== undefined) return maxPositions;
-  return id === null ? undefined : CONTEXT_LENGTH[id];
+  return id === null ? undefined : (CONTEXT_LENGTH[id] ?? RELEASE_CONTEXT_LENGTH[id]);
 }
 
 /**
