@@ -93,9 +93,25 @@ const CONTEXT_LENGTH: Readonly<Record<string, number>> = {
 };
 
 /** The model's own context length (learned positions first, then its config's), or undefined when unknown. */
+/**
+ * A release the catalog reads as another entry's shape but whose own config.json sets another
+ * window: the table's key for the model as the user wrote it. QwQ-32B (Qwen/QwQ-32B, 2025-03) is
+ * Qwen2.5-32B's shape with max_position_embeddings 40960 (QwenLM/QwQ#26, "why max_position_embeddings
+ * in config.json is changed from 128k to 40k?"), which vLLM, SGLang and ExLlamaV2 take as their
+ * default context; QwQ-32B-Preview (2024-11) keeps Qwen2.5-32B-Instruct's 32768.
+ */
+export function contextKeyOf(model: { id: string | null; asWritten?: string }): string | null {
+  const written = model.asWritten ?? '';
+  if (model.id === 'qwen2.5-32b' && /qwq/i.test(written) && !/preview/i.test(written)) return 'qwq-32b';
+  return model.id;
+}
+
+/** Windows of releases read as another catalog entry's shape (contextKeyOf), apart from the catalog's own ids. */
+const RELEASE_CONTEXT_LENGTH: Readonly<Record<string, number>> = { 'qwq-32b': 40960 };
+
 export function contextLengthOf(id: string | null, maxPositions?: number): number | undefined {
   if (maxPositions !== undefined) return maxPositions;
-  return id === null ? undefined : CONTEXT_LENGTH[id];
+  return id === null ? undefined : (CONTEXT_LENGTH[id] ?? RELEASE_CONTEXT_LENGTH[id]);
 }
 
 /**

@@ -22,6 +22,7 @@ import { mllamaProfileEncoder } from './vllm-mllama-profile.js';
 import { samplerBeyondForward } from './vllm-profile-peak.js';
 import { onlineQuantLoadNote, onlineQuantLoadShortfall } from './online-quant.js';
 import { vllmMambaBlocksShort } from './vllm-mamba-blocks.js';
+import { vllmMlaAbsorbed } from './vllm-mla-absorb.js';
 
 /**
  * Engines that preallocate the KV cache (DESIGN §3.6), each planning inside its own budget:
@@ -114,7 +115,8 @@ export function v0BaselineAfterContext(s: Scenario): boolean {
 
 /** What each engine holds before its KV pool, and what its budget leaves for KV on a card of `card` bytes. */
 function plan(engine: Engine, s: Scenario, l: Layout, nonTorch: number) {
-  const resident = present(frozenWeights(s, l), visionTowerWeights(s, l), dequantisedMatrix(s, l));
+  // vLLM 0.7.x also materialises MLA's absorbed decode matrices at load (vllm-mla-absorb.ts).
+  const resident = present(frozenWeights(s, l), visionTowerWeights(s, l), dequantisedMatrix(s, l), engine === 'vllm' ? vllmMlaAbsorbed(s, l) : null);
   const fraction = s.inference.gpuMemoryUtilization;
   if (engine === 'tgi') {
     const fixed = [...resident, ...present(tgiTiedHeadCopy(s, l)), tgiWarmupActivations(s, l)];

@@ -1,5 +1,5 @@
 import type { Scenario } from '../scenario/schema.js';
-import { contextLengthOf } from '../catalog/context-lengths.js';
+import { contextLengthOf, contextKeyOf } from '../catalog/context-lengths.js';
 import { awqSplitKBytes, awqSplitKFormula } from './awq-gemm.js';
 import { count } from './format.js';
 import { prefillWorkingSet } from './inference.js';
@@ -34,7 +34,7 @@ import { tgiDefaultPrefillTokens, tgiKvRule } from './tgi-release.js';
  */
 export function tgiPrefillTokens(s: Scenario): number {
   if (s.inference.batchedTokens !== undefined) return s.inference.batchedTokens;
-  return tgiDefaultPrefillTokens(s, contextLengthOf(s.model.id, s.model.arch.maxPositions) ?? null);
+  return tgiDefaultPrefillTokens(s, contextLengthOf(contextKeyOf(s.model), s.model.arch.maxPositions) ?? null);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { servedContextLengthOf } from '../catalog/context-lengths.js';
+import { servedContextLengthOf, contextKeyOf } from '../catalog/context-lengths.js';
 import { servingEngine } from '../memory/serving-budget.js';
 import type { Scenario } from '../scenario/schema.js';
 
@@ -14,7 +14,7 @@ import type { Scenario } from '../scenario/schema.js';
 export function servedContextLimit(s: Scenario): { tokens: number; engine: string; override: string } | undefined {
   const engine = servingEngine(s);
   if (engine !== 'vllm' && engine !== 'sglang') return undefined;
-  const tokens = servedContextLengthOf(s.model.id, s.model.arch.maxPositions);
+  const tokens = servedContextLengthOf(contextKeyOf(s.model), s.model.arch.maxPositions);
   if (tokens === undefined) return undefined;
   return engine === 'vllm'
     ? { tokens, engine: 'vLLM', override: 'VLLM_ALLOW_LONG_MAX_MODEL_LEN=1' }

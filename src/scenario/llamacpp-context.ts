@@ -1,4 +1,4 @@
-import { contextLengthOf } from '../catalog/context-lengths.js';
+import { contextLengthOf, contextKeyOf } from '../catalog/context-lengths.js';
 import { grouped } from '../memory/format.js';
 import { DEFAULTS, DEFAULT_WORDS } from './defaults.js';
 import type { Resolution } from './resolution.js';
@@ -55,7 +55,7 @@ export function llamaCppDefaultContext(r: Resolution): void {
   if (!r.isNew && !r.modeChanged() && !r.patch.has('framework')) return;
   const word = r.patch.get<string>('framework')?.item.text.trim() ?? '';
   if (OWN_DEFAULTS.test(word)) return;
-  const own = contextLengthOf(s.model.id, s.model.arch.maxPositions);
+  const own = contextLengthOf(contextKeyOf(s.model), s.model.arch.maxPositions);
   const context = own !== undefined ? Math.min(LLAMACPP_DEFAULT_CONTEXT, own) : LLAMACPP_DEFAULT_CONTEXT;
   s.seq = context;
   // The engine decides the length, so it is no unstated driver (as vLLM's served context, resolve-serving.ts).
@@ -112,7 +112,7 @@ export function llamaCppOneSequence(r: Resolution): void {
  */
 function modelsOwnContext(r: Resolution): boolean {
   const s = r.s;
-  const own = contextLengthOf(s.model.id, s.model.arch.maxPositions);
+  const own = contextLengthOf(contextKeyOf(s.model), s.model.arch.maxPositions);
   if (own === undefined) return false;
   s.seq = own;
   r.s = withUnstated(s, unstatedDrivers(s));

@@ -1,4 +1,4 @@
-import { contextLengthOf, servedContextLengthOf, servedRopeFactorOf } from '../catalog/context-lengths.js';
+import { contextLengthOf, servedContextLengthOf, servedRopeFactorOf, contextKeyOf } from '../catalog/context-lengths.js';
 import { serveEngineNamed } from '../language/serve-engines.js';
 import { ENGINE_NAMED } from '../language/vocabulary.js';
 import { hfDefaultAttention } from '../memory/attention-kernel.js';
@@ -179,10 +179,12 @@ function servedContext(r: Resolution): void {
   if ((inf.engine !== 'vllm' && !exl2) || r.patch.has('seq')) return;
   if (!r.isNew && !r.modeChanged() && !r.patch.has('engine') && !r.patch.has('framework')) return;
   // ExLlamaV2 reads max_position_embeddings as it is (config.py), its RoPE scale apart.
-  const context = exl2 ? contextLengthOf(s.model.id, s.model.arch.maxPositions) : servedContextLengthOf(s.model.id, s.model.arch.maxPositions);
+  const context = exl2 ? contextLengthOf(contextKeyOf(s.model), s.model.arch.maxPositions) : servedContextLengthOf(contextKeyOf(s.model), s.model.arch.maxPositions);
   if (context === undefined || s.seq !== DEFAULTS.seq) return;
   const rope = servedRopeFactorOf(s.model.id);
-  const own = rope > 1 ? `${s.model.name}'s max_position_embeddings × its linear RoPE factor ${rope} (config.json)` : `${s.model.name}'s own`;
+  // A release read as another entry's shape names its own window (context-lengths.ts contextKeyOf: QwQ-32B's 40,960).
+  const whose = contextKeyOf(s.model) !== s.model.id ? s.model.asWritten : s.model.name;
+  const own = rope > 1 ? `${s.model.name}'s max_position_embeddings × its linear RoPE factor ${rope} (config.json)` : `${whose}'s own`;
   s.seq = context;
   // The engine decides the length, so it is no unstated driver: the envelope asks only what the server leaves open.
   r.s = withUnstated(s, unstatedDrivers(s));
@@ -190,12 +192,12 @@ function servedContext(r: Resolution): void {
   // Said as the default it is, in the words every default length is said with ("seq N (default)"):
   // the model's own window is not the user's length, only what the server does without one.
   const served = exl2
-    ? `max_seq_len ${grouped(context)}, ${s.model.name}'s own (config.json), which ExLlamaV2Cache(model) is built for when no length is given (cache.py max_seq_len -1)`
+    ? `max_seq_len ${grouped(context)}, ${whose}'s own (config.json), which ExLlamaV2Cache(model) is built for when no length is given (cache.py max_seq_len -1)`
     : inf.server === 'sglang'
     ? `context length ${grouped(context)}, ${own}, which SGLang takes when --context-length is not given (it sizes the request table; longer requests are cut to the KV pool)`
     : inf.server === 'lmdeploy'
     ? `session-len ${grouped(context)}, ${own}, which lmdeploy takes when --session-len is not given (TurboMind truncates it to the KV blocks it gets)`
-    : `max-model-len ${grouped(context)}, ${rope > 1 ? own : `${s.model.name}'s own context length`}, which vLLM serves when --max-model-len is not given`;
+    : `max-model-len ${grouped(context)}, ${rope > 1 ? own : `${whose}'s own context length`}, which vLLM serves when --max-model-len is not given`;
   r.assume(`seq ${context} (default): ${served}; say seq N for yours`);
 }
 
