@@ -404,7 +404,9 @@ export const NAME_RULES: readonly ProseRule[] = [
     // EXL2 "4.65bpw": with ExLlamaV2 / EXL2 named, that width as EXL2 (memory/exllamav2.ts); otherwise (EXL3,
     // a width alone) weights of that width, sized as the GGUF type of its whole bits, said.
     id: 'prose.bpw',
-    pattern: /(?<![\w.])(\d(?:\.\d+)?)\s*[-_]?\s*bpw\b/g,
+    // Not where "bpw" has its own number after it ("util 0.9 bpw 3", the item as the canonical text writes it): the
+    // number before belongs to the setting before.
+    pattern: /(?<![\w.])(\d(?:\.\d+)?)\s*[-_]?\s*bpw\b(?!\s+\d+(?:\.\d+)?(?![\w.]))/g,
     when: (t) => t.includes('bpw'),
     write: (m, notes) => {
       // With ExLlamaV2 or EXL2 named, the width is the file's own ("bpw 2.4 exl2"), sized by memory/exllamav2.ts;
