@@ -88,7 +88,9 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('precision', 'fp32', ['fp32', 'float32', 'full precision', 'no mixed precision', 'tf32']),
   kw('precision', 'bf16', ['bf16', 'bfloat16', 'brain float16', '16bit', '16-bit', '16 bits']),
   kw('precision', 'fp16', ['fp16', 'float16', 'half', 'half precision']),
-  kw('precision', 'fp8', ['fp8', 'float8']),
+  // Megatron-Bridge's recipe names write the FP8 scaling after it: "fp8cs" current scaling, "fp8mx" MXFP8 blocks
+  // ("Llama 3 70B 64gpus FP8CS recipe", AI-Hypercomputer/gpu-recipes#198, c2749: read as bf16).
+  kw('precision', 'fp8', ['fp8', 'float8', 'fp8cs', 'fp8mx', 'fp8 current scaling', 'fp8 delayed scaling']),
   kw('precision', 'amp', ['amp', 'autocast', 'torch amp']),
   kw('precision', 'mixed', ['mixed', 'mixed precision']),
       kw('precision', 'pure', ['pure', 'pure 16-bit', 'true 16-bit']),

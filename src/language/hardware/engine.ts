@@ -10,6 +10,7 @@ import { tableColumnGuards } from './table-columns.js';
 import { onServerBoards } from './server-boards.js';
 import { readSharedName } from './shared-names.js';
 import type { Guarded, HardwareReading, Part } from './types.js';
+import { machinesOfUnnamedCards } from './unnamed-machines.js';
 
 /**
  * One engine for the hardware grammar: find every part (rules.ts), keep the longest at each
@@ -32,8 +33,9 @@ const WORD_COUNTS: Record<string, number> = {
  * The verbs that say what a machine holds join too: "8 nodes each equipped with 8 A100 GPUs"
  * (huggingface/accelerate#2161, c1101: read as 8 GPUs), "three nodes, each equipped with 8x H100" (c139),
  * "2 servers having 4 L40S", "4 boxes, each containing 8 A100s".
+ * A times sign the normaliser wrote as "x" joins too, alone as a word: "노드 4개 × GPU 8장 H100" (nodes × GPUs).
  */
-const JOIN = /^(?:[ \t,;:()*×\[\]\-/+的，、のをがは의을를]|\b(?:of|with|each|apiece|gpus?|cards?|nvidia|servers?|nodes?|machines?|boxes|per|a|an|node|total|sxm\d?|pcie|nvl|vram|super|laptop|mobile|max-q|equipped|fitted|having|has|have|containing|contains|holding|hosting|featuring|build|rig|workstation)\b|张|块|卡|显卡|个|台|显存|(?:单|每)(?:张|卡|块)(?:的)?(?:显存)?是?)*$/;
+const JOIN = /^(?:[ \t,;:()*×\[\]\-/+的，、のをがは의을를]|\b(?:of|with|x|each|apiece|gpus?|cards?|nvidia|servers?|nodes?|machines?|boxes|per|a|an|node|total|sxm\d?|pcie|nvl|vram|super|laptop|mobile|max-q|equipped|fitted|having|has|have|containing|contains|holding|hosting|featuring|build|rig|workstation)\b|张|块|卡|显卡|个|台|显存|(?:单|每)(?:张|卡|块)(?:的)?(?:显存)?是?)*$/;
 /** Words after a memory that make it the machine's, not a card's: RAM, DDR, system memory, 内存 (a bare "memory" is either). */
 const HOST_MEMORY_AFTER = /^\s*(?:of\s+)?(?:(?:cpu|system|host|main)\s+)?(?:d?ram\b|ddr|memory\b|内存)/;
 /** Words after a memory that name the host's alone: CPU / system / host memory, RAM, DDR, 内存 (not a bare "memory"). */
@@ -247,6 +249,8 @@ function readPhrase(phrase: Part[], text: string): HardwareReading | null {
     const n = parts[0]!.value;
     return { at: parts[0]!.at, end: parts[0]!.end, nodes: null, perNode: null, count: n, gpuId: null, memoryGiB: null, parts, notes: [], canonical: `${n} gpus` };
   }
+  const machines = !card && !memory ? machinesOfUnnamedCards(parts, product, text) : null;
+  if (machines) return machines;
   if (!card && !memory && !(one('totalMemory') && (counts.length > 0 || product))) return null;
   // "L40GPU" (c324): a card glued to its noun is the card.
   if (parts.length === 1 && !known) return card && /[a-z\d](?:gpus?|cards?)$/.test(text.slice(card.at, card.end)) && !/ti$|super$/.test(card.written!) ? alone(card) : null;

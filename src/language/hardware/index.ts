@@ -6,6 +6,7 @@ import { LARGEST_CARD_GIB, MEMORY_OF_ALL_CARDS, scanHardware } from './engine.js
 import { laptopCardNotes } from './laptop-cards.js';
 import { coresOfCardNotes } from './cores-of-card.js';
 import { readNodeSize } from './node-size.js';
+import { readNodeTotal } from './node-total.js';
 import { readOfferedCounts } from './offered-counts.js';
 import type { Guarded, HardwareReading } from './types.js';
 
@@ -42,8 +43,11 @@ export function readHardware(given: MappedText, notes: string[]): HardwareText {
   // "192 A100 40GB … Each node contains 4 × NVIDIA A100": the node's size said apart (node-size.ts).
   const nodeSize = readNodeSize(input.text, scanned.readings, (at, end) => input.userText(at, end));
   notes.push(...nodeSize.notes);
+  // "256gpus … on 32-node H200": the GPUs in all said apart from the node count (node-total.ts).
+  const nodeTotal = readNodeTotal(input.text, nodeSize.readings, (at, end) => input.userText(at, end));
+  notes.push(...nodeTotal.notes);
   // "一张24G的A100或四张16G的V100": two whole phrases offered as options (alternative-phrases.ts).
-  const phraseOptions = readAlternativePhrases(input.text, nodeSize.readings, (at, end) => input.userText(at, end));
+  const phraseOptions = readAlternativePhrases(input.text, nodeTotal.readings, (at, end) => input.userText(at, end));
   const readings = phraseOptions.readings;
   for (const a of options.asked) {
     const reading = readings.find((r) => r.at <= a.at && a.at < r.end);

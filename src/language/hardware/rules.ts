@@ -72,7 +72,10 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // c934: read as 16 nodes of 4), "8x A100 x 2 nodes", "8卡A100 * 2机" (read as 8 nodes of 2). Not a machine word
     // in the singular or one that names the box: "A100 80GB * 8 서버" is an eight-card server (Beomi/KoAlpaca#53, c468);
     // nor a sign glued to the card, its count: "2 H100*8 machines" is two machines of eight.
-    pattern: new RegExp(String.raw`(?<=\s)[x×*]\s*(?<n5>\d{1,3})\s*(?:(?:个|台)\s*${MACHINE}|台|nodes|servers|machines|boxes|hosts|结点|节点|机(?!器))(?![a-z])|(?<![\w.\-−])(?<n>\d{1,3})\s*(?:(?:个|台)\s*)?${MACHINE}(?![a-z])|(?<![\w.\-−])(?<n2>\d{1,3})\s*(?:台|机(?=\s*[1-8]\s*(?:张|块)?\s*(?:卡|gpu)))|${MACHINE}\s*(?<n3>\d{1,3})\s*대`, 'g'),
+    // Hyphenated as an adjective: "on 32-node H200 (A3Ultra)" (AI-Hypercomputer/gpu-recipes#195, c2750: read as 32
+    // cards), "a 2-node, 8-GPU-per-node GRPO recipe" (NVIDIA-NeMo/RL#3678, c2743); Korean counts nodes with 개 as with
+    // 대 ("노드 4개 × GPU 8장").
+    pattern: new RegExp(String.raw`(?<=\s)[x×*]\s*(?<n5>\d{1,3})\s*(?:(?:个|台)\s*${MACHINE}|台|nodes|servers|machines|boxes|hosts|结点|节点|机(?!器))(?![a-z])|(?<![\w.\-−])(?<n>\d{1,3})(?:-|\s*)(?:(?:个|台)\s*)?${MACHINE}(?![a-z])|(?<![\w.\-−])(?<n2>\d{1,3})\s*(?:台|机(?=\s*[1-8]\s*(?:张|块)?\s*(?:卡|gpu)))|${MACHINE}\s*(?<n3>\d{1,3})\s*(?:대|개)`, 'g'),
     example: '设备是40G的A100，10个结点，每个结点8张卡',
     source: 'c321',
   },
@@ -92,7 +95,7 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     id: 'hw.per-node',
     role: 'perNode',
     pattern: new RegExp(
-      String.raw`每(?:个|一个|台)?\s*${MACHINE}?\s*(?<n>\d{1,2})\s*(?:张|块|个)?\s*(?:显卡|卡|gpus?)?|(?<![\w.])(?<n2>\d{1,2})\s*(?:x\s*)?(?:(?:gpus?|cards?)\s*)?(?:per|/|a)\s*${MACHINE}(?![a-z])`,
+      String.raw`每(?:个|一个|台)?\s*${MACHINE}?\s*(?<n>\d{1,2})\s*(?:张|块|个)?\s*(?:显卡|卡|gpus?)?|(?<![\w.])(?<n2>\d{1,2})[\s-]*(?:x\s*)?(?:(?:gpus?|cards?)[\s-]*)?(?:per|/|a)[\s-]*${MACHINE}(?![a-z])`,
       'g',
     ),
     example: '10个结点，每个结点8张卡',

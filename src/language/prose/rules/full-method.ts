@@ -36,15 +36,21 @@ const METHOD_BEFORE = new RegExp(
     // "lora or full", "LoRA vs full", "lora/full"
     String.raw`\b(?:q?lora|freeze|peft|adapters?)\s*(?:or|vs\.?|versus|and|\/|,|，|、|和|与|或|还是)\s*$`,
     // a terse setup: "13b full", "llama-2-7b full", "mixtral-8x7b, full", "llama-factory full zero3"
-    String.raw`(?:\b|-)\d+(?:\.\d+)?[bm](?:[-\w.]*)?[\s,]+$`,
+    // (a mixture's size too: "mixtral-8x7b full llama-factory", hiyouga/LlamaFactory#2518, c2719)
+    String.raw`(?:\b|-)(?:\d+x)?\d+(?:\.\d+)?[bm](?:[-\w.]*)?[\s,]+$`,
     String.raw`\b(?:llama-?factory|torchtune|hf|unsloth|axolotl|litgpt|deepspeed|megatron|swift|trl|pretrain)[\s,]+$`,
   ].join('|'),
   'i',
 );
 
-/** After "full" in a terse setup: the next item ("full zero3", "full bf16", "full on 8x a100", "full how many gpus"). */
+/**
+ * After "full" in a terse setup: the next item ("full zero3", "full bf16", "full on 8x a100", "full how many gpus"),
+ * a framework's name among them ("full llama-factory zero2": c2719's own reading had lost its "full" to
+ * LLaMA-Factory's default LoRA), but not its log, output or config ("the full llama-factory log").
+ */
 const ITEM_AFTER = new RegExp(
-  String.raw`^[\s,]+(?:zero|ddp|fsdp|deepspeed|pure|mixed|amp|adam|paged|sgd|lion|adafactor|torchtune|hf\b|megatron|pretrain|bs\b|mbs\b|seq\b|ga\b|gc\b|how many|which\b|max\b|offload|tp\b|pp\b|on\s+(?:\d|an?\s|[a-z]+\d))`,
+  String.raw`^[\s,]+(?:zero|ddp|fsdp|deepspeed|pure|mixed|amp|adam|paged|sgd|lion|adafactor|torchtune|hf\b|megatron|pretrain|bs\b|mbs\b|seq\b|ga\b|gc\b|how many|which\b|max\b|offload|tp\b|pp\b|on\s+(?:\d|an?\s|[a-z]+\d)|`
+    + String.raw`(?:llama-?factory|axolotl|litgpt|unsloth|ms-swift|swift|trl|peft)\b(?![\s-]*(?:logs?|outputs?|traceback|command|config|code|source|repo|docs?|errors?|stack)\b))`,
   'i',
 );
 
@@ -58,6 +64,14 @@ const ITEM_AFTER = new RegExp(
 const RUNNER_OFFLOAD_AFTER = /^[\s_-]{0,3}(?:gpu[\s_-]+)?offload\w*\s+(?:slider|to\s+(?:the\s+)?(?:gpu|vram|card)|of\s+(?:all\s+)?(?:the\s+)?layers|layers)/i;
 const RUNNER_WORDS = /gguf|llama[\s.-]?cpp|lm[\s-]?studio|ollama|koboldcpp|(?<![\w-])-ngl\b|n_gpu_layers|gpu[\s_-]layers|\bq[2-8]_k/i;
 const OFFLOAD_AFTER = /^[\s_-]{0,3}(?:gpu[\s_-]+)?offload/i;
+
+/**
+ * A model named by its size right after "full", in a terse setup: "full mixtral-8x22b hf on 8x a100-80g", "bs 4 full
+ * llama-2-7b"; not after a determiner ("the full llama-2-7b", the whole model's files).
+ */
+const SIZED_MODEL_AFTER = /^[\s,]+[a-z][\w.-]*[ -]?\d+(?:\.\d+)?[bm]\b/i;
+
+const DETERMINER_BEFORE = /\b(?:the|a|an|my|our|your|this|that|its|their|whole|entire)\s+$/i;
 
 /** A follow-up this short is written in the item language ("full", "now full", "full instead"). */
 const TERSE_WORDS = 3;
@@ -90,7 +104,8 @@ export const FULL_METHOD_RULES: readonly ProseRule[] = [
       const after = m.input.slice(m.index + m[0].length, m.index + m[0].length + 40);
       const terse = m.input.trim().split(/\s+/).length <= TERSE_WORDS;
       if (OFFLOAD_AFTER.test(after) && (RUNNER_OFFLOAD_AFTER.test(after) || RUNNER_WORDS.test(m.input))) return ' '.repeat(m[0].length);
-      return terse || METHOD_AFTER.test(after) || ITEM_AFTER.test(after) || METHOD_BEFORE.test(before) ? m[0] : ' '.repeat(m[0].length);
+      const opens = SIZED_MODEL_AFTER.test(after) && !DETERMINER_BEFORE.test(before);
+      return terse || opens || METHOD_AFTER.test(after) || ITEM_AFTER.test(after) || METHOD_BEFORE.test(before) ? m[0] : ' '.repeat(m[0].length);
     },
     example: 'Full description of my GPUs :  \npaperspace@pse55xf0v:~/text-generation-inference$ nvidia-smi',
     source: 'huggingface/text-generation-inference#460',
