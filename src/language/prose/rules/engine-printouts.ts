@@ -20,10 +20,18 @@ function engineNamedOutside(text: string): boolean {
   return ENGINE_NAMED.test(outside) || /\bllama[.\- ]?cpp\b|\bollama\b|\btgi\b/.test(outside);
 }
 
+/**
+ * Some printout stands in the text and no engine is named outside the printouts: one guard for all the
+ * printout rules, so the engine asks it once per text (prose/engine.ts shares a guard among its rules).
+ */
+function printoutWithoutNamedEngine(t: string): boolean {
+  return ENGINE_PRINTOUTS.some((q) => q.pattern.test(t)) && !engineNamedOutside(t);
+}
+
 export const ENGINE_PRINTOUT_RULES: readonly ProseRule[] = ENGINE_PRINTOUTS.map((p) => ({
   id: `prose.engine-${p.id}`,
   pattern: new RegExp(p.pattern.source, 'g'),
-  when: (t: string) => ENGINE_PRINTOUTS.some((q) => q.pattern.test(t)) && !engineNamedOutside(t),
+  when: printoutWithoutNamedEngine,
   // The engine's word over the span that names it, the rest of the match (a separator before it) kept blank.
   // Not inside a link: a page of another repository may hold a folder of the same name.
   write: (m: RegExpExecArray) => (/https?:\/\/\S*$/.test(m.input.slice(0, m.index + 1)) ? m[0] : ` ${p.engine} `.padEnd(m[0].length)),

@@ -20,14 +20,18 @@ const LABEL = String.raw`[*\`]*[ \t]*(?:(?:version|版本|버전)[ \t]*(?:is[ \t
 const RELEASE = String.raw`(\d\.\d{1,2}(?:\.\d)?)`;
 const AFTER = String.raw`(?:[.+-]?(?:post|rc|dev)\d*)?(?![\w]|\.\d)`;
 
-const label = (id: string, name: string, spelt: string, releases: ReadonlySet<string>, example: string, source: string): ProseRule => ({
-  id,
-  pattern: new RegExp(String.raw`(?<![\w.\-])(?:${name})${LABEL}${RELEASE}${AFTER}`, 'g'),
-  when: (t) => new RegExp(name).test(t),
-  write: (m) => (releases.has(m[1]!) ? `${spelt} ${m[1]}`.padEnd(m[0].length) : m[0]),
-  example,
-  source,
-});
+const label = (id: string, name: string, spelt: string, releases: ReadonlySet<string>, example: string, source: string): ProseRule => {
+  // The guard's pattern made once, not on every message the guard is asked about (issue 22's speed target).
+  const named = new RegExp(name);
+  return {
+    id,
+    pattern: new RegExp(String.raw`(?<![\w.\-])(?:${name})${LABEL}${RELEASE}${AFTER}`, 'g'),
+    when: (t) => named.test(t),
+    write: (m) => (releases.has(m[1]!) ? `${spelt} ${m[1]}`.padEnd(m[0].length) : m[0]),
+    example,
+    source,
+  };
+};
 
 export const ENGINE_RELEASE_LABEL_RULES: readonly ProseRule[] = [
   label('prose.lmdeploy-release-label', 'lmdeploy', 'lmdeploy', LMDEPLOY_RELEASES, '显卡：3090\nlmdeploy版本：0.2.1', 'InternLM/lmdeploy#1080'),
