@@ -29,13 +29,13 @@ const SERVER_UNDER_LOAD = new RegExp(
 const CLIENT_LOAD = new RegExp(
   [
     String.raw`(?<![\w.])\d{1,5}\s+(?:concurrent|simultaneous|parallel)\s+(?:users?|requests?|sessions?|clients?|connections?|queries)\b(?!\s*,?\s*(?:of\s+|with\s+)?(?:\d|each\b))`,
-    String.raw`(?<![\w-])(?:--)?(?:max[-_ ]?|num[-_ ]?)?concurrency(?:\s+(?:level|of|at))?\s*(?:=|:|-|\s)\s*\d{1,5}(?![\w.])`,
+    String.raw`(?<![\w-])(?:--)?(?:max[-_ ]?|num[-_ ]?)?concurrency(?:\s+(?:level|of|at))?(?:\s*[=:-])?\s*\d{1,5}(?![\w.])`,
     String.raw`\bat\s+\d{1,5}\s+concurrency\b`,
     String.raw`--num[-_]concurrent[-_]requests[= ]\d{1,5}(?![\w.])`,
     String.raw`\b(?:ab|hey|oha)\s[^\n]{0,40}?-c\s*\d{1,5}(?![\w.])`,
-    String.raw`(?:请求|压测|测试)并发(?:度|数|量)?\s*(?:为|是|=|:|：|到|达到)?\s*\d{1,5}(?![\d.])(?:\s*(?:个|路))?(?:请求|用户)?`,
-    String.raw`并发(?:度|数|量)?\s*(?:为|是|=|:|：|到|达到)?\s*\d{1,5}(?![\d.])(?:\s*(?:个|路))?(?:请求|用户)?(?=\s*(?:时|的时候|下|情况下))`,
-    String.raw`(?<![\w.])\d{1,5}\s*(?:个|路)?\s*并发(?:请求|(?:用户)?(?=\s*(?:时|的时候|下|情况下)))`,
+    String.raw`(?:请求|压测|测试)并发(?:度|数|量)?\s*(?:(?:为|是|=|:|：|到|达到)\s*)?\d{1,5}(?![\d.])(?:\s*(?:个|路))?(?:请求|用户)?`,
+    String.raw`并发(?:度|数|量)?\s*(?:(?:为|是|=|:|：|到|达到)\s*)?\d{1,5}(?![\d.])(?:\s*(?:个|路))?(?:请求|用户)?(?=\s*(?:时|的时候|下|情况下))`,
+    String.raw`(?<![\w.])\d{1,5}\s*(?:(?:个|路)\s*)?并发(?:请求|(?:用户)?(?=\s*(?:时|的时候|下|情况下)))`,
     String.raw`동시\s*(?:요청|접속|사용자)\s*\d{1,5}\s*(?:개|명)?`,
     String.raw`(?<![\w.])\d{1,5}\s*(?:개|명)의?\s*동시\s*(?:요청|접속|사용자)`,
   ].join('|'),
