@@ -28,7 +28,8 @@ const SERVER_UNDER_LOAD = new RegExp(
  */
 const CLIENT_LOAD = new RegExp(
   [
-    String.raw`(?<![\w.])\d{1,5}\s+(?:concurrent|simultaneous|parallel)\s+(?:users?|requests?|sessions?|clients?|connections?|queries)\b(?!\s*,?\s*(?:of\s+|with\s+)?(?:\d|each\b))`,
+    // A target the server is to carry ("for 20 concurrent users", "to support 50 concurrent requests") stays the batch asked for.
+    String.raw`(?<![\w.])(?<!\b(?:for|to|support|serve|handle|handling|supporting)\s(?:up\sto\s)?)\d{1,5}\s+(?:concurrent|simultaneous|parallel)\s+(?:users?|requests?|sessions?|clients?|connections?|queries)\b(?!\s*,?\s*(?:of\s+|with\s+)?(?:\d|each\b))`,
     String.raw`(?<![\w-])(?:--)?(?:max[-_ ]?|num[-_ ]?)?concurrency(?:\s+(?:level|of|at))?(?:\s*[=:-])?\s*\d{1,5}(?![\w.])`,
     String.raw`\bat\s+\d{1,5}\s+concurrency\b`,
     String.raw`--num[-_]concurrent[-_]requests[= ]\d{1,5}(?![\w.])`,
