@@ -12,7 +12,7 @@ import { engineKeepsItsAttention } from './engine-attention.js';
 import { kernelOfNewModel } from './carried-kernel.js';
 import { generationWithinContext } from './generation-share.js';
 import type { Resolution } from './resolution.js';
-import { deploysOnTransformers } from './transformers-run.js';
+import { deploysOnTransformers, transformersWords } from './transformers-run.js';
 import { CPU_MOE_ALL } from './cpu-moe-all.js';
 import type { Scenario } from './schema.js';
 import { isMoe } from '../memory/parameters.js';
@@ -39,7 +39,7 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   // "serving with tgi", "deploy … with llama.cpp": the server is the one named, not vLLM.
   const namedServer = s.framework === 'tgi' || s.framework === 'llamacpp' || s.framework === 'exllamav2';
   if (engine && onTransformers) {
-    r.assume(`run with Hugging Face transformers ("${r.patch.get<string>('framework')!.item.text.trim()}"), not a server: "${engine.item.text.trim()}" names none (say vllm for vLLM's layout)`);
+    r.assume(`run with Hugging Face transformers ("${transformersWords(r)}"), not a server: "${engine.item.text.trim()}" names none (say vllm for vLLM's layout)`);
   } else if (engine && !(namedServer && !ENGINE_NAMED.test(engine.item.text))) {
     inf.engine = 'vllm';
     // "deploy", "host", "serve": a server, with no engine named.

@@ -69,6 +69,9 @@ export const PARALLELISM_KEYS: KeyTable = {
   },
   // vLLM's --tensor-parallel-size: a serving flag, unless a training setup is pasted with it.
   tensor_parallel_size: { reads: trainerOrServer('tp') },
+  // The same size under the short key recipes and launch configs give it: spark-vllm-docker's recipe `defaults:`
+  // ("tensor_parallel: 2", eugr/spark-vllm-docker#200, c2731: unread, one Spark read for a two-Spark run).
+  tensor_parallel: { reads: trainerOrServer('tp'), source: 'eugr/spark-vllm-docker#200 (recipes/*.yaml defaults.tensor_parallel)' },
   // vLLM --enable-expert-parallel: the MoE layers split over experts across the TP×DP group instead
   // of tensor-parallel (vLLM docs, "Expert Parallel Deployment": EP size = TP size × DP size), so
   // `-dp=8 --enable-expert-parallel` with no tp is ep 8 (vllm-project/vllm, c814), tp 2 × dp 4 ep 8.

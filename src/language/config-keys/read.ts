@@ -151,6 +151,9 @@ export function readConfig(raw: MappedText): ConfigReading {
   const src = input.text;
   // Keys are read in the namespace of the engines the message names (engines/index.ts).
   // A Python import names its engine too, though the code reader sets the line aside: `from tensorrt_llm import LLM`
+
+/** A load-testing client's command before a flag on its line: `ab`, `hey`, `oha`, `wrk`. */
+const LOAD_TOOL_BEFORE = /(?:^|[\s;|&`(])(?:ab|hey|oha|wrk)\s/;
   // before `LLM(…, max_batch_size=8)` is TensorRT-LLM's scheduler cap, not a micro-batch (c2537's cause, rframe12).
   const engines = enginesNamed(`${src}\n${importedModules(raw.text)}`);
   // The frameworks the message names read their own options first (frameworks/index.ts).
@@ -274,6 +277,9 @@ export function readConfig(raw: MappedText): ConfigReading {
     const lineEnd = src.indexOf('\n', pairEnd);
     if (/^[ \t]*(?:[,;})\]#]|$)/.test(src.slice(pairEnd, lineEnd < 0 ? undefined : lineEnd))) value = variableHeld(key, value, values);
     const isFlag = flagKey !== undefined;
+    // Apache Bench's, hey's and oha's -c is how many clients send at once, not llama.cpp's context ("ab -n 1000 -c 256",
+    // vllm-project/vllm#2988, c2697): left to the prose, which says it as the load (question.client-load).
+    if (m[3] === 'c' && LOAD_TOOL_BEFORE.test(src.slice(src.lastIndexOf('\n', m.index) + 1, m.index))) return null;
     const known = keyKnown(key, namespaces);
     // "The model is gpt_oss:20b" (ollama/ollama#11864, c1370; Ollama's own tag is gpt-oss:20b): a name, a colon and a
     // size with no space between is an Ollama tag with an underscore in its name, never a key: left for the tag rule.

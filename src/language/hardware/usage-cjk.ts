@@ -74,11 +74,13 @@ export const USAGE_CJK_RULES: readonly HardwareRule<GuardRole>[] = [
     // while answering, zai-org/GLM-4#359, c2589), "显存一下子就到了23G", "显存使用量达到了18G". The reaching verb alone
     // before the amount is a reading too ("提问后达到44G", c2589; "飙到22G"); so is an amount "这么多" (this much) and one
     // after a word of degree ("占用显存非常多22g", c2594). What the card has is said with 是 / 有 / 为 / 只有, never these;
-    // a card after the amount keeps it the card's ("显存到24G的卡").
+    // a card after the amount keeps it the card's ("显存到24G的卡"). Usage said to become an amount, "2个小时后占用变成了20G" (after
+    // two hours it became 20G, QwenLM/Qwen3-VL#55, c2768: read as two 20 GB cards), and held at one, "显存占用固定为差不多14G",
+    // are the same reading.
     id: 'not-hw.reach-zh',
     role: 'measurement',
     pattern: new RegExp(
-      String.raw`(?:(?:显存|内存|vram|gpu\s*memory)(?:占用|使用|用量|使用量|消耗)?\s*(?:[会就也还又都已能]\s*){0,2}(?:(?:很快|快速|迅速|直接|一下子?|马上|立刻|突然|已经|最高|最多|峰值)\s*)?(?:[会就也还又都]\s*)?(?:达到了?|升到了?|涨到了?|跳到了?|飙(?:升)?到了?|增加到了?|上升到了?|到了?)|(?:时|后|之后|以后|的时候|过程中)[,，]?\s*(?:的\s*)?(?:显存|内存|vram)(?:占用|使用|用量)?\s*(?:[会就也还又都]\s*)?(?:一直\s*)?在|(?:达到了?|飙(?:升)?到了?|暴涨到了?|激增到了?|上升到了?|增长到了?)|(?:占用|消耗|占|吃|用)了?\s*(?:显存|内存)?\s*(?:非常|特别|很|太|好|巨|这么|那么)(?:多|大|高)了?\s*[,，:：]?\s*(?:有|达|到)?)\s*${QUALIFIER_ZH}(?<n>${AMOUNT})${NO_CARD_AFTER}` +
+      String.raw`(?:(?:显存|内存|vram|gpu\s*memory)(?:占用|使用|用量|使用量|消耗)?\s*(?:[会就也还又都已能]\s*){0,2}(?:(?:很快|快速|迅速|直接|一下子?|马上|立刻|突然|已经|最高|最多|峰值)\s*)?(?:[会就也还又都]\s*)?(?:达到了?|升到了?|涨到了?|跳到了?|飙(?:升)?到了?|增加到了?|上升到了?|到了?|(?:固定|稳定|保持|维持)(?:为|在)|变成了?|变为)|(?:时|后|之后|以后|的时候|过程中)[,，]?\s*(?:的\s*)?(?:显存|内存|vram)(?:占用|使用|用量)?\s*(?:[会就也还又都]\s*)?(?:一直\s*)?在|(?:达到了?|飙(?:升)?到了?|暴涨到了?|激增到了?|上升到了?|增长到了?)|(?:占用|使用量?|用量)\s*(?:变成|变为|变到|涨到|增加到|增长到|升到)了?|(?:占用|消耗|占|吃|用)了?\s*(?:显存|内存)?\s*(?:非常|特别|很|太|好|巨|这么|那么)(?:多|大|高)了?\s*[,，:：]?\s*(?:有|达|到)?)\s*${QUALIFIER_ZH}(?<n>${AMOUNT})${NO_CARD_AFTER}` +
         String.raw`|(?<![\w.])(?<n2>${AMOUNT})(?=\s*(?:这么|那么|如此)(?:多|大|高))`,
       'g',
     ),

@@ -48,6 +48,13 @@ const TRAIN_SCRIPT = /^(?:[a-z0-9]+[_-])*?(?:train|finetune|fine_tune|sft)(?:[_-
  * of a 70B model). Read as the LongLoRA framework, whose preset says its LoRA default (low_rank_training True).
  */
 const LONGLORA_SCRIPT = /^supervised-fine-tune\.py$/i;
+/**
+ * A model repository's demo script (ChatGLM's and Qwen's `web_demo.py` / `cli_demo.py`, MOSS's `moss_cli_demo.py`,
+ * ChatGLM3's `web_demo_gradio.py`): it loads the model with transformers (`AutoModel.from_pretrained(...)` and
+ * `model.chat`), so "部署" or "deploy" beside it is that program, not a server (zai-org/ChatGLM2-6B#495, c2763;
+ * OpenMOSS/MOSS#362, c2758: read as vLLM). Weak as every script name: the reply says it.
+ */
+const DEMO_SCRIPT = /^(?:[a-z0-9]+[_-])*?demo(?:[_-][a-z0-9]+)*\.py$/;
 export function fileWords(name: string, notes?: string[]): string {
   if (LONGLORA_SCRIPT.test(name) && name.length >= 'longlora'.length) {
     notes?.push(`"${name}": read as LongLoRA's script (its name; say the framework if yours is another)`);
@@ -62,6 +69,7 @@ export function fileWords(name: string, notes?: string[]): string {
     return sharding.words.padEnd(name.length);
   }
   if (INFERENCE_SCRIPT.test(name) && !(TRAIN_SCRIPT.test(name) && !RUN_VERB_SCRIPT.test(name))) return 'inference'.padEnd(name.length);
+  if (DEMO_SCRIPT.test(name) && !TRAIN_SCRIPT.test(name) && !/(?:^|[_-])(?:finetune|train|sft)(?:[_-]|$)/.test(name)) return 'transformers';
   return TRAIN_SCRIPT.test(name) ? 'train'.padEnd(name.length) : ' '.repeat(name.length);
 }
 /** A weights file keeps its name, which often names the model ("30b-lazarus.ggmlv3.q4_1.bin"). */

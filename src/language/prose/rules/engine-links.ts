@@ -55,7 +55,10 @@ export const ENGINE_LINK_RULES: readonly ProseRule[] = [
     when: (t) => t.includes('http'),
     write: (m) => {
       const engine = ENGINE_PAGES[m.slice(1).findIndex((g) => g !== undefined)]!.engine;
-      return ` ${engine} `.padEnd(m[0].length);
+      // vLLM's tree at a release tag names the release too: "switch to [tag v0.3.1](https://github.com/vllm-project/vllm/tree/v0.3.1)"
+      // (vllm-project/vllm#2988, c2697), which vllm-versions.ts reads as "vllm 0.3.1" when it knows the release.
+      const release = engine === 'vllm' ? /\/tree\/v?(0\.\d{1,2}(?:\.\d{1,2})?)\/?$/.exec(m[0]) : null;
+      return ` ${engine}${release ? ` ${release[1]}` : ''} `.padEnd(m[0].length);
     },
     example: 'Based on the docs https://docs.sglang.io/docs/advanced_features/server_arguments , the default value for mem-fraction-static is 0.9',
     source: 'sgl-project/sglang#29092',

@@ -4,6 +4,9 @@ import type { ProseRule } from '../types.js';
 import { pairStated } from './asked.js';
 import { outcomeAfter, type ChangedSide } from '../../change-outcome.js';
 
+/** A pip install before a flag on its line (`pip install -U`, `pip3 install -q`, `uv pip install -U`). */
+const PIP_INSTALL_BEFORE = /\bpip3?\s+install\b/;
+
 /**
  * Phrasings around the settings: negation ("w/o", "rather than", "no need for"), comparisons ("A100
  * or H100", "uses less … than"), the user's arithmetic, idioms ("run into"), Chinese request words,
@@ -399,7 +402,12 @@ export const PHRASING_RULES: readonly ProseRule[] = [
     // a letter before it joins no other number (a digit or a dot before it would).
     id: 'prose.short-flags',
     pattern: /(?<![\w-])-(?!c\b|tp\b|pp\b|ngl\b)([a-z]{1,2})(?:[ \t]+(?!-)([^\s]+))?(?=\s|$)/g,
-    write: (m) => (m[2] && /(?<![0-9.])\d+(?:\.\d+)?b(?![a-z0-9])/.test(m[2]) ? ' '.repeat(m[0].length - m[2].length) + m[2] : blank(m)),
+    // pip's short flags are switches (-U, -q, -I): the word after one is a package, kept for the release rules
+    // ("pip install -U vllm==0.3.2", skypilot-org/skypilot#3489, c2735: the engine and its release went unread).
+    write: (m) =>
+      m[2] && (/(?<![0-9.])\d+(?:\.\d+)?b(?![a-z0-9])/.test(m[2]) || PIP_INSTALL_BEFORE.test(m.input.slice(m.input.lastIndexOf('\n', m.index) + 1, m.index)))
+        ? ' '.repeat(m[0].length - m[2].length) + m[2]
+        : blank(m),
     example: 'docker run --shm-size 10gb -it --rm --gpus all -v /data/:/data/ vllm/vllm-openai:v0.2.7',
     source: 'vllm-project/vllm#2382',
   },

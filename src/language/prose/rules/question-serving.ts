@@ -1,9 +1,47 @@
+import { ENGINE_NAMED } from '../../vocabulary.js';
 import type { ProseRule } from '../types.js';
 
 /**
  * A serving load said in a question: concurrent users or requests, users with a length each, a
  * batch in tokens, a million-token context.
  */
+
+/**
+ * A server the message runs, named by its own words (vLLM, SGLang, TGI, TensorRT-LLM, LMDeploy, Ollama, llama.cpp's
+ * server), or a tool or word that sends it a load (a benchmark, a load or stress test, Apache Bench, locust, 压测).
+ */
+const SERVER_UNDER_LOAD = new RegExp(
+  String.raw`${ENGINE_NAMED.source}|\b(?:tgi|text-generation-inference|ollama|llama[.-]?cpp|llama-server|api_server|launch_server|benchmark\w*|bench|load[- ]?test\w*|stress[- ]?test\w*|apache bench|locust|genai-perf|llmperf|wrk)\b|压测|压力测试|测试|벤치마크|부하\s*테스트|서빙`,
+  'i',
+);
+
+/**
+ * The load a client sends a running server: "256 concurrent requests" (Apache Bench's), "concurrency 128",
+ * "--max-concurrency 32", "the concurrency-128 serving benchmark", "ab -n 1000 -c 256", "请求并发度8", "压测并发100", "并发16时",
+ * "100个并发请求", "동시 요청 32개". A concurrency stated as what the server is to carry, with no request, test or
+ * moment around it ("vllm部署qwen2.5-7b，4090，并发数 50"), is the serving batch prose.chinese-words reads.
+ * vLLM, SGLang and TGI take what their KV pool and max-num-seqs allow and queue the rest, so a concurrency is no
+ * batch the server holds and no micro-batch (vllm-project/vllm#2988, c2697: Apache Bench's 256 read as mbs 256;
+ * modelscope/ms-swift#7892, c2783: 请求并发度8 read as mbs 8). Said, with the setting that caps it. A load written
+ * with each request's length ("20 concurrent requests each with 1k tokens") is the sized work the question is about
+ * and stays with question.concurrent-people and question.users-each.
+ */
+const CLIENT_LOAD = new RegExp(
+  [
+    // A target the server is to carry ("for 20 concurrent users", "to support 50 concurrent requests") stays the batch asked for.
+    String.raw`(?<![\w.])(?<!\b(?:for|to|support|serve|handle|handling|supporting)\s(?:up\sto\s)?)\d{1,5}\s+(?:concurrent|simultaneous|parallel)\s+(?:users?|requests?|sessions?|clients?|connections?|queries)\b(?!\s*,?\s*(?:of\s+|with\s+)?(?:\d|each\b))`,
+    String.raw`(?<![\w-])(?:--)?(?:max[-_ ]?|num[-_ ]?)?concurrency(?:\s+(?:level|of|at))?(?:\s*[=:-])?\s*\d{1,5}(?![\w.])`,
+    String.raw`\bat\s+\d{1,5}\s+concurrency\b`,
+    String.raw`--num[-_]concurrent[-_]requests[= ]\d{1,5}(?![\w.])`,
+    String.raw`\b(?:ab|hey|oha)\s[^\n]{0,40}?-c\s*\d{1,5}(?![\w.])`,
+    String.raw`(?:请求|压测|测试)并发(?:度|数|量)?\s*(?:(?:为|是|=|:|：|到|达到)\s*)?\d{1,5}(?![\d.])(?:\s*(?:个|路))?(?:请求|用户)?`,
+    String.raw`并发(?:度|数|量)?\s*(?:(?:为|是|=|:|：|到|达到)\s*)?\d{1,5}(?![\d.])(?:\s*(?:个|路))?(?:请求|用户)?(?=\s*(?:时|的时候|下|情况下))`,
+    String.raw`(?<![\w.])\d{1,5}\s*(?:(?:个|路)\s*)?并发(?:请求|(?:用户)?(?=\s*(?:时|的时候|下|情况下)))`,
+    String.raw`동시\s*(?:요청|접속|사용자)\s*\d{1,5}\s*(?:개|명)?`,
+    String.raw`(?<![\w.])\d{1,5}\s*(?:개|명)의?\s*동시\s*(?:요청|접속|사용자)`,
+  ].join('|'),
+  'g',
+);
 
 /** A word that already says what is done with the model (as the prose rules' SERVING_WORD). */
 const DOING_WORD = /\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|q?lora|serv\w*|deploy\w*|host\w*|vllm|sglang|tgi|ollama|llama\.cpp|inference|infer|run\w*|chat\w*)\b/i;
@@ -29,6 +67,17 @@ export const SERVING_QUESTION_RULES: readonly ProseRule[] = [
     when: (t) => /并发|并行|同時|同时|동시/.test(t),
     write: (m) => ' max batch '.padEnd(m[0].length),
     example: '两张A100 40G，max-model-len设成32768，显存够吗？大概能支持多少并发？',
+  },
+  {
+    id: 'question.client-load',
+    pattern: CLIENT_LOAD,
+    when: (t) => /concurren|simultaneous|parallel|\b(?:ab|hey|oha)\s|并发|동시/.test(t) && SERVER_UNDER_LOAD.test(t),
+    write: (m, notes) => {
+      notes.push(`"${m[0].trim()}": the load the clients send, not a server setting (the engine holds what its KV cache and max-num-seqs allow and queues the rest; say "max seqs N" for the cap you set)`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'Used Apache Bench for testing with 256 concurrent requests',
+    source: 'vllm-project/vllm#2988',
   },
   {
     // "50 concurrent users", "16 parallel requests" with no "for"/"to" before them: the serving batch.

@@ -77,6 +77,7 @@ const QUESTION_ORDER = [
   'question.n-of-them',
   'question.how-many-concurrent',
   'question.how-many-concurrent-cjk',
+  'question.client-load',
   'question.concurrent-people',
   'question.users-each',
   'question.load-zh',

@@ -59,6 +59,22 @@ const METHOD = String.raw`(?:sft|dpo|ppo|grpo|orpo|kto|simpo|rlhf|q?lora|full(?:
 
 export const TRAINING_RULES: readonly ProseRule[] = [
   {
+    // "tune LLM settings for local Ollama" (ionfury/homelab#1352, c2737: refused, an Ollama tag "not trained"),
+    // "tuning ollama settings", "performance tuning of llama.cpp", "tune the server's parameters": tuning a
+    // program's settings trains nothing. The verb is blanked and said; "tune hyperparameters" and "fine-tune"
+    // stay training words.
+    id: 'training.tune-settings',
+    pattern:
+      /(?<![\w-])(?:performance|perf|config(?:uration)?|settings?|parameters?|params?|server|inference|runtime)\s+tuning\b|(?<![\w-])tun(?:e|es|ed|ing)(?=\s+(?:(?:up|the|its|our|my|your|their|some|llm|ollama|vllm|sglang|llama\.cpp|server|engine|inference|runtime|serving|local|model's|context|memory)\s+){0,3}(?:settings?|parameters|params|config(?:uration)?s?|options|knobs?|flags|performance|throughput|latency|defaults)\b)/g,
+    when: (t) => t.includes('tun'),
+    write: (m, notes) => {
+      notes.push(`"${m[0].trim()}": tuning a program's settings, not training the model`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'feat(sure): tune LLM settings for local Ollama',
+    source: 'ionfury/homelab#1352',
+  },
+  {
     // "16G的V100单卡就可以跑chatglm2-6b的sft甚至是dpo" (one 16G V100 runs chatglm2-6b's sft, even dpo,
     // hiyouga/LlamaFactory#984, c470), "runs sft and even dpo", "lora or even full": a method after
     // "甚至 / 乃至 / even" that follows another method is said as an aside, how far the setup stretches;
