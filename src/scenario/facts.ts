@@ -44,6 +44,8 @@ export interface FactTrace {
   familySizes?: { sizes: string[]; read: string };
   /** For a memory said with no card: the words that read it as several cards' memory in all (memory-totals.ts). */
   asTotal?: { say: string; gib: number; cards: string };
+  /** For cards counted from nodes with none said on each ("on 32-node H200", node-counts.ts): the other reading of the count, as the switch. */
+  nodeSwitch?: string;
   /** For a memory read as the card with no word that makes it a GPU's (bare-memory.ts): the switch names a card. */
   bareMemory?: true;
   /** For one card read where the words say several with no count ("多卡", "multi-gpu"; uncounted-cards.ts). */
@@ -229,6 +231,7 @@ function said(f: FactTrace): string {
 
 /** What the user says instead if the weak reading is wrong. */
 function correction(f: FactTrace): string {
+  if (f.nodeSwitch) return f.nodeSwitch;
   switch (f.fact) {
     case 'gpus':
       if (f.uncounted) return 'say "on N gpus" with your count';
