@@ -1,6 +1,7 @@
 import { readConfig, type ConfigReading } from './config-keys.js';
 import { readHardware, type HardwareText } from './hardware/index.js';
 import { dropLayout } from './layout.js';
+import { dropDiffMarks } from './diff-marks.js';
 import { dropLauncherPrefixes } from './launcher-prefix.js';
 import { tokenize, type Token } from './lexer.js';
 import type { MappedText } from './mapped-text.js';
@@ -31,7 +32,7 @@ let last: { text: string; stages: EarlyStages } | null = null;
 /** Segments (logs blanked, parsed configs one key a line) then config keys, of `text` (already without invisibles). */
 export function earlyStages(text: string): EarlyStages {
   if (last?.text === text) return last.stages;
-  const segmented = readSegments(dropLauncherPrefixes(normalise(text)));
+  const segmented = readSegments(dropDiffMarks(dropLauncherPrefixes(normalise(text))));
   const stages = { segmented, config: readConfig(oneSpaced(dropLayout(segmented.text))) };
   last = { text, stages };
   return stages;

@@ -8,6 +8,7 @@ import type { MappedText, Piece, RuleRef } from '../mapped-text.js';
 import { MEGATRON_ANCHORS, megatronRun, readEntryPoints } from '../megatron.js';
 import { dropScriptComments, evaluateShellArithmetic, nodeCountOf } from '../shell-script.js';
 import { readSlurm } from '../slurm.js';
+import { readPodResources } from '../pod-resources.js';
 import { evaluateValueArithmetic } from '../value-arithmetic.js';
 import { readToolOutput } from '../tool-output.js';
 import { cardDtypeFlags } from '../prose/card-dtype.js';
@@ -141,7 +142,8 @@ export function readConfig(raw: MappedText): ConfigReading {
   const conditionNotes: string[] = [];
   const code = readCodeDump(cardDtypeFlags(evaluateValueArithmetic(evaluateShellArithmetic(conditionalValues(printed, conditionNotes)))));
   const notes: string[] = [...conditionNotes, ...code.notes];
-  const slurm = readSlurm(code.text);
+  // A pod's GPUs and host memory (pod-resources.ts), as Slurm's allocation is read.
+  const slurm = readSlurm(readPodResources(code.text));
   // `--nnodes $SLURM_NNODES` under a Slurm allocation: the allocation says how many (slurm.ts).
   const nodes = slurm.allocation !== null && scriptNodes && 'unknown' in scriptNodes ? null : scriptNodes;
   const tools = readToolOutput(readVersionLines(readEnvironmentReport(dropScriptComments(slurm.text, notes))));

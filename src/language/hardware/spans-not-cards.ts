@@ -67,6 +67,16 @@ export const NOT_CARD_SPAN_RULES: readonly HardwareRule<GuardRole>[] = [
     source: 'ml-explore/mlx#3564 (corpus c2457)',
   },
   {
+    // A line of a file counts no cards: "在startup.py的176行修改gpu编号" (changing the GPU number at line 176 of startup.py,
+    // chatchat-space/Langchain-Chatchat#4136, corpus c2765: read as a machine of 176 GPUs), "第176行", "line 176", "lines
+    // 120-130", a link's "#L176" (a bare "L40" is a card). 行 after a digit is the line's counter (行业, 行情 are other words); "line 4 GPUs" keeps its count.
+    id: 'not-hw.line-number',
+    role: 'index',
+    pattern: /(?:\blines?\s*(?:no\.?\s*|number\s*|#\s*)?|#l)(?<n>\d{1,6}(?:\s*[-–~]\s*\d{1,6})?)(?![\w.])(?!\s*(?:x\s*)?(?:gpus|cards|nodes)\b)|(?<![\w.])(?:第\s*)?(?<n2>\d{1,6}(?:\s*[-–~到至]\s*\d{1,6})?)\s*行(?![业情])/g,
+    example: '尝试了accelerate config ,CUDA_VISIBLE_DEVICES=1,2 或在startup.py的176行修改gpu编号均出现以下问题',
+    source: 'chatchat-space/Langchain-Chatchat#4136 (corpus c2765)',
+  },
+  {
     id: 'not-hw.pcie-lanes',
     role: 'version',
     pattern: new RegExp(

@@ -88,6 +88,20 @@ export const USAGE_CJK_RULES: readonly HardwareRule<GuardRole>[] = [
     source: 'xorbitsai/inference#1797 (corpus c2594)',
   },
   {
+    // What the memory in use became or stayed at, said with the noun of use and no memory noun: "一段时间内显存占用固定为差不多14G；
+    // 然而在1个多小时之后，vllm显存占用变成了18G，2个小时后占用变成了20G" (memory held at about 14G, became 18G after an hour,
+    // 20G after two; QwenLM/Qwen3-VL#55, corpus c2768: "2个小时后占用变成了20G" read as two 20 GB cards). 变成 / 变为 / 固定为 /
+    // 稳定在 / 保持在 after 占用, 用量 or the memory noun are a reading of a run over time, never what the card has.
+    id: 'not-hw.became-zh',
+    role: 'measurement',
+    pattern: new RegExp(
+      String.raw`(?:显存|内存|vram|占用|用量|使用量|消耗)\s*(?:[会就也还又都已]\s*){0,2}(?:(?:逐渐|慢慢|最终|最后|一直)\s*)?(?:变成了?|变为了?|变到了?|固定为|固定在|稳定在|保持在|维持在)\s*${QUALIFIER_ZH}(?<n>${AMOUNT})${NO_CARD_AFTER}`,
+      'g',
+    ),
+    example: '然而在1个多小时之后，vllm显存占用变成了18G，2个小时后占用变成了20G',
+    source: 'QwenLM/Qwen3-VL#55 (corpus c2768)',
+  },
+  {
     id: 'not-hw.usage-ko',
     role: 'measurement',
     // The verb after the amount, a particle or "about" between: "메모리 14GB 사용", "24GB를 소모", "40GB 정도 필요",

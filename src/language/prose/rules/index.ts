@@ -315,6 +315,7 @@ const PROSE_ORDER = [
   'prose.length-before-max-noun',
   'prose.length-set-it-to',
   'prose.length-value',
+  'prose.length-out-of',
   'prose.tokens-of-context',
   'prose.length-zh',
   'prose.token-count-zh',

@@ -20,6 +20,16 @@ function lengthWords(digits: string, unit: string | undefined): string {
   return `${n}${u}`;
 }
 
+/**
+ * A context total written out in thousands ("65,000"): a binary step people round to its thousands (KoboldCPP's 65k
+ * step is 65,536) is written "65k", which numbers.ts reads as that power of two; any other figure is as written.
+ */
+function thousandsAsWritten(digits: string, unit: string | undefined): string {
+  const n = Number(digits.replace(/[,\s]/g, ''));
+  if (!unit && Number.isInteger(n / 1000) && [65, 131, 262, 524, 1048].includes(n / 1000)) return `${n / 1000}k`;
+  return lengthWords(digits, unit);
+}
+
 /** The same number as a count of tokens, for a sum ("2k" + "512" = 2,560). */
 function tokens(digits: string, unit: string | undefined): number {
   const n = Number(digits.replace(/[,\s]/g, ''));
@@ -229,6 +239,21 @@ export const LENGTH_RULES: readonly ProseRule[] = [
     weak: true,
     example: 'num_ctx of 40000 in that instance. However, when I set it to 128000, the result is:',
     source: 'ollama/ollama#7198',
+  },
+  {
+    // "I am using 40,000 out of 65,000 context with KoboldCPP" (LostRuins/koboldcpp#804, corpus c2709): the second is the
+    // context the run is set to, the first how much of it the conversation has filled so far (set aside). Also "30k of
+    // 64k context used", "40k/65k tokens of context", "用了4万/6.5万上下文" is not read (no noun after). A thousands
+    // figure that is a binary step written out ("65,000", "131,000") is that step, as "65k" is (numbers.ts).
+    id: 'prose.length-out-of',
+    pattern: new RegExp(String.raw`(?<![\w.])${NUMBER}\s*(?:tokens?\s+)?(?:out\s+of|of|\/)\s*(?:the\s+|my\s+|a\s+)?${NUMBER}\s*(?:tokens?\s+)?(?:of\s+)?(?:context|ctx)\b`, 'gi'),
+    when: (t) => /(?:out of|of|\/)\s*(?:the |my |a )?\d[\d,.]*\s*k?\s*(?:tokens? )?(?:of )?(?:context|ctx)\b/.test(t),
+    write: (m, notes) => {
+      notes.push(`"${m[0].trim()}": read the context the run is set to (${m[3]}${m[4] ?? ''}); the ${m[1]}${m[2] ?? ''} filled so far is no setting`);
+      return ` ctx ${thousandsAsWritten(m[3]!, m[4])} `;
+    },
+    example: 'So far, I am using 40,000 out of 65,000 context with KoboldCPP.',
+    source: 'LostRuins/koboldcpp#804',
   },
   {
     // "I need around 60k of context", "8k tokens of context": a number of tokens of context.
