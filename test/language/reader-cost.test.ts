@@ -20,6 +20,8 @@ const UNITS = [
   '!?,;:', '...', '24GB vs', '15360MiB |', 'meta-llama/Llama-2-7b-hf', 'https://huggingface.co/meta-llama/Llama-2-7b-hf', '`bs 8`', '```\nbs 8\n```',
   '((7b))', '[[', ']]', '{"train_batch_size": 8}', 'batch_size=8', '--max-model-len 8192', '7b vs 13b', 'compare', 'vs',
   'of', 'on', 'x', '8x', 'tp 8', 'qwen3.5 7b', 'tokens', 'no gc', 'not', '5', 'llama 7b', '2 nodes', 'a100 80gb', '\u202e', '\u200b',
+  // not-hw.about's look-behinds ("每张卡显存约 22G左右") once split a long run of blanks every way (0.8 s on one message).
+  '显存约 22G左右', '卡',
 ];
 // A long run of spaces, as a pasted table has (a look-behind over it was cubic: corpus c530, 0.5 s).
 const SEPARATORS = [' ', '\n', ', ', '. ', '  ', '', ' '.repeat(600)];

@@ -316,7 +316,9 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // (eight cards of about 80 GB: their memory, said roughly; the brief's example had been read as 8 GPUs of no memory).
     id: 'not-hw.about',
     role: 'measurement',
-    pattern: new RegExp(String.raw`(?<![\w.]|需要(?:大概|大约|约)?\s*)(?<!(?:卡|张|块)\s*(?:的\s*)?(?:显存\s*(?:为|是|有|约|大概|大约)?\s*)?)(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib))\s*左右(?!\s*的?\s*(?:显卡|卡|gpu|${VENDOR_WORDS}[a-z]{1,3}\d{2,4}))(?!\s*\d{1,2}\s*(?:张|块)?\s*(?:显卡|卡))|比[^\n，。,;；]{0,16}?(?:少|多|高|低)了?\s*(?<n2>\d+(?:\.\d+)?\s*(?:gb|g|gib))(?![a-z])`, 'g'),
+    // The look-behinds take at most a few spaces: with `\s*` twice in one optional group, a long run of blanks (a log
+    // the segments blanked) before a number was split every way back from every digit (one message took 0.8 s).
+    pattern: new RegExp(String.raw`(?<![\w.]|需要(?:大概|大约|约)?\s{0,3})(?<!(?:卡|张|块)\s{0,3}(?:的\s{0,3})?(?:显存\s{0,3}(?:为|是|有|约|大概|大约)?\s{0,3})?)(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib))\s*左右(?!\s*的?\s*(?:显卡|卡|gpu|${VENDOR_WORDS}[a-z]{1,3}\d{2,4}))(?!\s*\d{1,2}\s*(?:张|块)?\s*(?:显卡|卡))|比[^\n，。,;；]{0,16}?(?:少|多|高|低)了?\s*(?<n2>\d+(?:\.\d+)?\s*(?:gb|g|gib))(?![a-z])`, 'g'),
     example: '请问下根据文档量化20b后启动 gradio 服务运行大概显存占多少，我这边int4模型要22gb左右是否正常',
     source: 'InternLM/lmdeploy#452',
   },
