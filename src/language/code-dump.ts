@@ -49,6 +49,12 @@ const TYPE_NAME = /^(?:int|str|float|bool|bytes|dict|list|tuple|set|frozenset|an
  * except DeepSpeed-MII's entry points, `mii.serve("…")`, which name the server (a serve word).
  */
 const WRAPPED_STRING = /(?<![\w.])(?!mii\.(?:serve|pipeline)\()[a-z_][\w.]*\((?=["'][^"'\n]*["']\))|(?<=["'][^"'\n(]*["'])\)/g;
+/**
+ * A dataset loader's first argument is data, never the model: `load_dataset("mlabonne/guanaco-llama2-1k", split="train")`
+ * beside `from_pretrained("meta-llama/Llama-2-7b-chat-hf")` (huggingface/trl#1168, corpus c2720) had fetched the dataset
+ * as the model. The call and its Hub id are blanked together, a keyword `path=` and a line break inside the call too.
+ */
+const DATA_LOAD_CALL = /(?<![\w.])(?:[a-z_]\w*\.)?(?:load_dataset|load_from_disk)\([ \t\n]*(?:path[ \t]*=[ \t]*)?(?:"[^"\n]*"|'[^'\n]*')/g;
 /** `server_args=ServerArgs(model_path=…)`, `dict(lora_r=4, …)`: the call's name goes, its keywords stay. */
 const KEYWORD_CALL = /(?<![\w.])(?:[a-z_]\w*[ \t]*=[ \t]*)?[a-z_][\w.]*(?=\(\s*[a-z_]\w*[ \t]*=(?!=))/g;
 
@@ -341,6 +347,7 @@ export function readCode(input: MappedText): CodeReading {
       if (beforeTypes.userText(m.index + m[1]!.length, at).includes('*')) return m[0];
       return TYPE_NAME.test(type) || /^[A-Z]/.test(written) ? m[1]! + blank(m[2]!) : m[0];
     }, 'code.annotation')
+    .replace(DATA_LOAD_CALL, (m) => blank(m[0]), 'code.dataset-load')
     .replace(WRAPPED_STRING, (m) => blank(m[0]), 'code.wrapped-string')
     // An import says which library runs only for an engine or a trainer that is the whole run
     // (Unsloth, vLLM, lmdeploy: `from lmdeploy import pipeline, TurbomindEngineConfig`, InternLM/lmdeploy#1182,

@@ -1,4 +1,4 @@
-import { describesModel } from '../language/describing-words.js';
+import { describesModel, misspeltDescribingWord } from '../language/describing-words.js';
 import { segmentsOf } from '../language/segments/index.js';
 import { familyMembers } from './model-series.js';
 
@@ -65,5 +65,7 @@ export function looksLikeModelName(word: string, text: string): boolean {
   const beforeModel = new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+model\\b(?!\\.[a-z_]|\\s*\\(|\\s+(?:buffer|type)\\b|\\s*_(?:path|name|dir|file|id)\\b)`, 'i').test(outsideLogs(text));
   // "such a powerful model" (c525): an adjective before "model" describes a model, it names none.
   if (beforeModel && describesModel(word)) return false;
+  // …nor a slip of the keys from one ("the requset model", c2703), unless it is a family's own name.
+  if (beforeModel && misspeltDescribingWord(word) && familyMembers(word).length === 0) return false;
   return beforeModel || (/[a-z]{3}/i.test(word) && /\d/.test(word) && /[-_.]/.test(word));
 }

@@ -330,6 +330,8 @@ const PROSE_ORDER = [
   'prose.short-flags',
   'prose.true-dtype',
   'prose.w-slash',
+  // An MLC library's name ("…-q4f16_1-cuda.so") is its model, before the path and config rules read its folders (path-models.ts).
+  'prose.mlc-library',
   'prose.model-config-file',
   // A script named with its model's size ("run_for_7B_in_Linux_or_WSL.sh") where no model is named (path-models.ts).
   'prose.script-model-size',

@@ -2,6 +2,20 @@ import type { ProseRule } from '../types.js';
 import { CJK_FAMILY_NAME_RULES } from './family-names-cjk.js';
 import { MODEL_IDENTIFIER_RULES } from './model-identifiers.js';
 
+/** A memory word a few characters before a figure ("显存占用，但只有", "GPU memory usage is only", "VRAM:"). */
+const MEMORY_BEFORE = /(?:vram|memory|mem|显存|内存|占用|메모리|usage|used|uses|allocated|reserved)[^\n\d]{0,16}$/;
+/** …or just after it ("512M VRAM", "783M of memory", "800M만 사용", "900M 左右的显存"). */
+const MEMORY_AFTER = /^[ \t]*(?:of[ \t]+)?(?:vram|memory|gpu memory|显存|内存|만?[ \t]*사용|used|allocated|左右的?显存)/;
+/** A model's size says so ("350M model", "125M params", "783M 参数"). */
+const MODEL_AFTER = /^[ \t-]*(?:param|model|参数|模型|모델|파라미터)/;
+/** A table row whose cells are all figures in M ("| 4999M | 7989M | 13759M |"): measurements, not models. */
+const TABLE_OF_MEGABYTES = /^[ \t]*\|(?:[ \t]*\d{3,6}m[ \t]*\|){2,}[ \t]*$/;
+const lineAround = (text: string, at: number) => {
+  const start = text.lastIndexOf('\n', at) + 1;
+  const end = text.indexOf('\n', at);
+  return text.slice(start, end < 0 ? text.length : end);
+};
+
 /**
  * How strangers spell a model's name apart from its catalog spelling (rname): a release's version
  * glued ("qwen25"), the Chinese name of a family (通义千问 is Qwen), a derivative written in words
@@ -109,6 +123,26 @@ export const MODEL_SPELLING_RULES: readonly ProseRule[] = [
     },
     example: 'kernel: [drm] amdgpu: 98304M of VRAM memory ready',
     source: 'ROCm/legacy-rocm-build#5902',
+  },
+  {
+    // A figure in M said as memory is memory, not a model of millions: "另一张虽然有显存占用，但只有783M" (zai-org/ChatGLM-6B#353,
+    // c2782: "the other card's memory is used, but only 783M"), a VRAM table's row "| 4999M | 7989M | 13759M |"
+    // (ymcui/Chinese-LLaMA-Alpaca-2#47, c2740) had each been read as the model. A memory word just before it (显存, 占用,
+    // VRAM, memory, usage, 메모리) or just after it ("512M VRAM", "800M만 사용"), or a table row of such figures only,
+    // makes it memory: set aside, as a measurement. Said as a model ("350M model", "125M params") it stays one.
+    id: 'prose.megabytes-of-memory',
+    pattern: /(?<![\w.\-])\d{3,6}m(?![a-z0-9])/g,
+    when: (t) => /\d{3}m(?![a-z0-9])/.test(t),
+    write: (m) => {
+      const before = m.input.slice(Math.max(0, m.index - 24), m.index);
+      const after = m.input.slice(m.index + m[0].length, m.index + m[0].length + 16);
+      if (MODEL_AFTER.test(after)) return m[0];
+      const line = lineAround(m.input, m.index);
+      const memory = MEMORY_BEFORE.test(before) || MEMORY_AFTER.test(after) || TABLE_OF_MEGABYTES.test(line);
+      return memory ? ' '.repeat(m[0].length) : m[0];
+    },
+    example: '随着推理并发和交互的增多，一张卡的显存还是在飙升，另一张虽然有显存占用，但只有783M，而且一直不增加',
+    source: 'zai-org/ChatGLM-6B#353',
   },
   {
     // A mixture of experts written expert size first: "mixtral 7b*8", "Mistral MoE 7b*8 model"

@@ -130,22 +130,58 @@ const seriesRepo = (name: string) => /[a-z]/.test(name) && /\d|[-_]/.test(name) 
  * Refusing "Which model?" had dropped the one word that sized it. The file's method and intent words are kept.
  */
 // Bounded parts (a folder, a stem): a script's name is short, and a long word is then tried in linear time.
-const SCRIPT_WITH_SIZE = /(?<![\w.\-])((?:[\w.~-]{1,120}\/){0,12})([a-z0-9_\-.]{0,80}?(?<![a-z0-9.])(\d+(?:\.\d+)?[bm])(?![a-z0-9])[a-z0-9_\-.]{0,80})\.(?:py|sh|bash|slurm|ipynb)(?![\w])/g;
-const FAMILY_BEFORE = new RegExp(`(?<![a-z])(${FAMILY})[-_.]?(?:v?\\d+(?:\\.\\d+)?[-_])?$`);
+// A mixture's active size stays with its total ("run-qwen3-30B-A3B.sh", THUDM/slime#72, c2711): "30b" alone is no release.
+const SCRIPT_WITH_SIZE = /(?<![\w.\-])((?:[\w.~-]{1,120}\/){0,12})([a-z0-9_\-.]{0,80}?(?<![a-z0-9.])(\d+(?:\.\d+)?[bm](?:[-_]a\d+(?:\.\d+)?b)?)(?![a-z0-9])[a-z0-9_\-.]{0,80})\.(?:py|sh|bash|slurm|ipynb)(?![\w])/g;
+/** The family before the size, with its version ("train_qwen2_7b.sh" is Qwen2's 7B, "qwen2.5_7b" Qwen2.5's, not Qwen's). */
+const FAMILY_BEFORE = new RegExp(`(?<![a-z])(${FAMILY})(?:[-_.]?(v?\\d+(?:\\.\\d+)?)[-_]|[-_.])?$`);
+/** A document a link or path names ("docs/zh/models/qwen3-4B.md", the guide that worked): a page read, not a model run. */
+const DOCUMENT_PATH = /(?<![^\s()[\]])[^\s()[\]]{1,200}\.(?:md|rst|html?|txt|pdf)(?![\w])/g;
+
+/**
+ * A model MLC LLM compiled, named by its library: "/data/models/mlc/dist/Meta-Llama-3-8B-Instruct-ctx8192/
+ * Meta-Llama-3-8B-Instruct-q4f16_ft/Meta-Llama-3-8B-Instruct-q4f16_ft-cuda.so" (dusty-nv/jetson-containers#560, c2708) is
+ * Llama-3-8B-Instruct built at q4f16_ft; the file's device and extension ("-cuda.so", "-vulkan.so", "-metal.so",
+ * "-webgpu.wasm", "-android.tar") name no model (the message had been refused on "cuda.so", or read a model called
+ * "….so"). The library's name is kept with its code, which prose.mlc-quant reads as the weight width; its folders go.
+ */
+const MLC_LIBRARY = /(?<![\w.\-/])(?:\.{0,2}\/)?((?:[\w.~-]{1,120}\/){0,12})([a-z][a-z0-9_.-]{0,100}?[-_]q[348]f(?:16|32)_(?:\d|ft))[-_](?:cuda|vulkan|metal|rocm|opencl|webgpu|android|iphone|mali)\.(?:so|dylib|dll|tar|wasm)(?![\w])/g;
 
 export const PATH_MODEL_RULES: readonly ProseRule[] = [
+  {
+    id: 'prose.mlc-library',
+    pattern: MLC_LIBRARY,
+    when: (t) => /q[348]f(?:16|32)_/.test(t) && /\.(?:so|dylib|dll|tar|wasm)(?![\w])/.test(t),
+    write: (m) => {
+      const name = m[2]!;
+      const at = m[0].length - m[0].slice(m[0].lastIndexOf(name)).length;
+      return [
+        { text: ' '.repeat(at), from: 0, to: at },
+        { text: name, from: at, to: at + name.length },
+        { text: ' '.repeat(m[0].length - at - name.length), from: at + name.length, to: m[0].length },
+      ];
+    },
+    example: 'using create_kv_cache() from /data/models/mlc/dist/Meta-Llama-3-8B-Instruct-ctx8192/Meta-Llama-3-8B-Instruct-q4f16_ft/Meta-Llama-3-8B-Instruct-q4f16_ft-cuda.so',
+    source: 'dusty-nv/jetson-containers#560',
+    insideHubIds: true,
+  },
   {
     id: 'prose.script-model-size',
     pattern: SCRIPT_WITH_SIZE,
     // A cheap, linear test first: a script's extension (the pattern's stem is tried only where one is).
     when: (t) => /\.(?:py|sh|bash|slurm|ipynb)(?![\w])/.test(t),
     write: (m) => {
-      const [whole, folders, stem, size] = m as unknown as [string, string, string, string];
-      const elsewhere = m.input.slice(0, m.index) + ' '.repeat(whole.length) + m.input.slice(m.index + whole.length);
-      if (namedElsewhere(elsewhere, size)) return whole;
-      const before = stem.slice(0, stem.search(new RegExp(`(?<![a-z0-9.])${size.replace('.', '\\.')}(?![a-z0-9])`)));
-      const family = FAMILY_BEFORE.exec(before)?.[1];
+      const [whole, folders, stem, sized] = m as unknown as [string, string, string, string];
       const file = whole.slice(folders.length);
+      // The same script named again (the title, then a link to it: c2711) and the documents the message links are
+      // no other model named.
+      const elsewhere = (m.input.slice(0, m.index) + ' '.repeat(whole.length) + m.input.slice(m.index + whole.length))
+        .split(file).join(' '.repeat(file.length))
+        .replace(DOCUMENT_PATH, (d) => ' '.repeat(d.length));
+      const size = sized.replace(/_/g, '-');
+      if (namedElsewhere(elsewhere, size)) return whole;
+      const before = stem.slice(0, stem.search(new RegExp(`(?<![a-z0-9.])${sized.replace(/\./g, '\\.')}(?![a-z0-9])`)));
+      const named = FAMILY_BEFORE.exec(before);
+      const family = named ? `${named[1]}${named[2] ?? ''}` : undefined;
       const words = `${family ? `${family}-` : ''}${size} ${fileWords(file).trim()}`;
       return words.length <= whole.length ? words.padEnd(whole.length) : whole;
     },
@@ -243,7 +279,8 @@ export const PATH_MODEL_RULES: readonly ProseRule[] = [
     // MLC LLM's quantisation codes in a compiled model's name ("Llama-2-7b-chat-hf-q4f16_1": 4-bit
     // weights in groups, fp16 activations; mlc-llm docs "Quantization"): the weight format.
     id: 'prose.mlc-quant',
-    pattern: /(?<=[a-z0-9][-_])q([348])f(?:16|32)_\d(?![a-z0-9])/g,
+    // "_ft" is the FasterTransformer build of the same width ("Meta-Llama-3-8B-Instruct-q4f16_ft", c2708).
+    pattern: /(?<=[a-z0-9][-_])q([348])f(?:16|32)_(?:\d|ft)(?![a-z0-9])/g,
     when: (t) => /q[348]f(?:16|32)_/.test(t),
     write: (m) => ({ 3: 'q3', 4: 'int4', 8: 'int8' } as Record<string, string>)[m[1]!]!.padEnd(m[0].length),
     example: 'mlc_llm chat ./dist/Llama-2-7b-chat-hf-q4f16_1 on a 3060 6GB',
