@@ -1,3 +1,4 @@
+import { withDoubt } from './doubt-chain.js';
 import { allMatches } from '../language/all-matches.js';
 import type { FactTrace } from './facts.js';
 
@@ -60,6 +61,6 @@ export function withExampleValues(facts: FactTrace[], text: string): FactTrace[]
     if (f.weak) return f;
     const span = inExample(f);
     if (!span || (f.fact === 'gpus' && cardAt.has(`${f.at}:${f.end}`))) return f;
-    return { ...f, weak: true, weakWords: text.slice(Math.min(span.at, f.at!), f.end!).trim(), rules: [...f.rules, EXAMPLE_VALUE_RULE.id] };
+    return { ...f, weak: true, weakWords: text.slice(Math.min(span.at, f.at!), f.end!).trim(), rules: withDoubt(f.rules, EXAMPLE_VALUE_RULE.id) };
   });
 }

@@ -1,3 +1,4 @@
+import { withDoubt } from './doubt-chain.js';
 import type { FactTrace } from './facts.js';
 import type { Scenario } from './schema.js';
 
@@ -53,5 +54,5 @@ export function withNodeCount(facts: FactTrace[], s: Scenario, text: string): Fa
     : `${hw.count / nodeCount} GPUs on each node assumed: say "on ${nodeCount} nodes of Nx ${card}" if each holds another count`;
   // The card says the phrase once; its count and nodes from the same words are not said again.
   const target = facts.find((f) => f.fact === 'card' && f.at === guessed.at && f.end === guessed.end) ?? guessed;
-  return facts.map((f) => (f === target ? { ...f, weak: true, weakWords: text.slice(f.at!, f.end!).trim(), nodeSwitch: instead, rules: [...f.rules, NODE_COUNT_RULE.id] } : f));
+  return facts.map((f) => (f === target ? { ...f, weak: true, weakWords: text.slice(f.at!, f.end!).trim(), nodeSwitch: instead, rules: withDoubt(f.rules, NODE_COUNT_RULE.id) } : f));
 }

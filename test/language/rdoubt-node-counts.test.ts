@@ -22,12 +22,15 @@ const weakHardware = (text: string) => {
 };
 
 describe('a node count with no cards per node is said as weak (node-counts.ts)', () => {
-  it('c2750 (AI-Hypercomputer/gpu-recipes#195): "on 32-node H200" is said with its words', () => {
-    expect(corpusLineRead('c2750').said).toMatch(/— from "on 32-node H200"\? say "on 32 nodes of 8x h200"/);
+  // Since rtrain5 (hw.node-total), c2750's "256gpus" beside "32-node H200" makes the count firm: 32 nodes of 8,
+  // the product of its own words, no doubt to say.
+  it('c2750 (AI-Hypercomputer/gpu-recipes#195): "256gpus … on 32-node H200" reads 256 H200 and is not silent', () => {
+    expect(judge(line('c2750')).verdict).not.toBe('silent');
+    expect(corpusLineRead('c2750').said).not.toMatch(/say "on 32 nodes of 8x h200"/);
   });
 
   it('c651 (verl-project/verl#388): the thread title\'s "4-node H800" is said in the thread, so the follow-up is not silent', () => {
-    expect(noticesInThread(line('c651').thread!).join(' | ')).toMatch(/— from "on 4-node H800"\? say "on 4 nodes of 8x h800"/);
+    expect(noticesInThread(line('c651').thread!).join(' | ')).toMatch(/4 nodes of 8\) — from "[^"]*4-node H800"/);
     expect(judge(line('c651')).verdict).not.toBe('silent');
   });
 
