@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveRequest } from '../../src/scenario/resolve.js';
-import { read, readNoticed } from './reading-fixtures.js';
+import { read, readNoticed, readsAs, refusal } from './reading-fixtures.js';
 
 /**
  * b73–b75 (rmodel12): the model wherever people name it. Each group is one cause, tested on invented variations
@@ -12,20 +11,6 @@ import { read, readNoticed } from './reading-fixtures.js';
  *   by a catalog model of one size (prose/rules/path-models.ts; c2541, c2577), a server's --served-model-name (c2593);
  * - words that are no model: a software version joined to its name ("cuda-12.6", c2541), a verb before a size ("Adds 270m", c2576).
  */
-
-/** The model `text` reads as, against the one `reading` names in the item language. */
-function readsAs(text: string, reading: string) {
-  const got = read(text).scenario;
-  const want = read(`${reading} inference`).scenario;
-  expect(got.model.arch).toEqual(want.model.arch);
-  return got;
-}
-
-/** The refusal's words, or null where the message was read. */
-function refusal(text: string): string | null {
-  const r = resolveRequest(text, null);
-  return r.ok ? null : r.error.message;
-}
 
 describe('a model written as a code identifier reads as its family, version and size', () => {
   it.each([

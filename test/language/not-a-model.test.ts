@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRequest } from '../../src/scenario/resolve.js';
-import { read } from './reading-fixtures.js';
+import { read, readsAs, refusal } from './reading-fixtures.js';
 
 /**
  * s36 (rmodel14): which model, and what is not a model. Each group is one cause, tested on invented
@@ -12,20 +12,6 @@ import { read } from './reading-fixtures.js';
  * - an MLC build's library or folder (`…-q4f16_ft-cuda.so`) is the model it names, with its 4-bit weights
  *   (dusty-nv/jetson-containers#560, c2708).
  */
-
-/** The model `text` reads as, against the one `reading` names in the item language. */
-function readsAs(text: string, reading: string) {
-  const got = read(text).scenario;
-  const want = read(`${reading} inference`).scenario;
-  expect(got.model.arch).toEqual(want.model.arch);
-  return got;
-}
-
-/** The refusal's words, or null where the message was read. */
-function refusal(text: string): string | null {
-  const r = resolveRequest(text, null);
-  return r.ok ? null : r.error.message;
-}
 
 describe('a Hub id given to a dataset loader is data, not the model', () => {
   it.each([

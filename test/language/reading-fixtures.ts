@@ -64,3 +64,17 @@ export function corpusLineRead(id: string): { scenario: Scenario; said: string }
   if (!r.ok || !r.scenario) throw new Error(`not read: ${id}: ${r.ok ? 'help' : r.error.message}`);
   return { scenario: r.scenario, said: r.assumptions.join(' | ') };
 }
+
+/** The model `text` reads as, against the one `reading` names in the item language (its arch must equal). */
+export function readsAs(text: string, reading: string) {
+  const got = read(text).scenario;
+  const want = read(`${reading} inference`).scenario;
+  expect(got.model.arch).toEqual(want.model.arch);
+  return got;
+}
+
+/** The refusal's words, or null where the message was read. */
+export function refusal(text: string): string | null {
+  const r = resolveRequest(text, null);
+  return r.ok ? null : r.error.message;
+}

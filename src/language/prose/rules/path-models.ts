@@ -146,6 +146,15 @@ const DOCUMENT_PATH = /(?<![^\s()[\]])[^\s()[\]]{1,200}\.(?:md|rst|html?|txt|pdf
  */
 const MLC_LIBRARY = /(?<![\w.\-/])(?:\.{0,2}\/)?((?:[\w.~-]{1,120}\/){0,12})([a-z][a-z0-9_.-]{0,100}?[-_]q[348]f(?:16|32)_(?:\d|ft))[-_](?:cuda|vulkan|metal|rocm|opencl|webgpu|android|iphone|mali)\.(?:so|dylib|dll|tar|wasm)(?![\w])/g;
 
+/** The match blanked but for `name` at `at`, each piece mapped to its own span of the user's words. */
+function nameAloneAt(whole: string, at: number, name: string) {
+  return [
+    { text: ' '.repeat(at), from: 0, to: at },
+    { text: name, from: at, to: at + name.length },
+    { text: ' '.repeat(whole.length - at - name.length), from: at + name.length, to: whole.length },
+  ];
+}
+
 export const PATH_MODEL_RULES: readonly ProseRule[] = [
   {
     id: 'prose.mlc-library',
@@ -153,12 +162,7 @@ export const PATH_MODEL_RULES: readonly ProseRule[] = [
     when: (t) => /q[348]f(?:16|32)_/.test(t) && /\.(?:so|dylib|dll|tar|wasm)(?![\w])/.test(t),
     write: (m) => {
       const name = m[2]!;
-      const at = m[0].length - m[0].slice(m[0].lastIndexOf(name)).length;
-      return [
-        { text: ' '.repeat(at), from: 0, to: at },
-        { text: name, from: at, to: at + name.length },
-        { text: ' '.repeat(m[0].length - at - name.length), from: at + name.length, to: m[0].length },
-      ];
+      return nameAloneAt(m[0], m[0].lastIndexOf(name), name);
     },
     example: 'using create_kv_cache() from /data/models/mlc/dist/Meta-Llama-3-8B-Instruct-ctx8192/Meta-Llama-3-8B-Instruct-q4f16_ft/Meta-Llama-3-8B-Instruct-q4f16_ft-cuda.so',
     source: 'dusty-nv/jetson-containers#560',
@@ -198,12 +202,7 @@ export const PATH_MODEL_RULES: readonly ProseRule[] = [
       if (!seriesRepo(name)) return m[0];
       const elsewhere = m.input.slice(0, m.index) + m.input.slice(m.index + m[0].length);
       if ([...elsewhere.replace(new RegExp(REPO_LINK.source, 'g'), ' ').matchAll(FAMILY_WORDS)].length > 0) return m[0];
-      const at = m[0].indexOf(`/${name}`) + 1;
-      return [
-        { text: ' '.repeat(at), from: 0, to: at },
-        { text: name, from: at, to: at + name.length },
-        { text: ' '.repeat(m[0].length - at - name.length), from: at + name.length, to: m[0].length },
-      ];
+      return nameAloneAt(m[0], m[0].indexOf(`/${name}`) + 1, name);
     },
     example: '我运行 7B的模型 报这个错 启动命令是 python [web_demo_mm.py](https://github.com/QwenLM/Qwen2.5-VL/blob/main/web_demo_mm.py)',
     source: 'QwenLM/Qwen3-VL#881',
