@@ -36,6 +36,11 @@ export function zero3StepElements(partitionElements: number, subGroupSize: numbe
  * `deepSpeed`: the ZeRO stage is DeepSpeed's own (states.ts usesDeepSpeed; Megatron's distributed optimizer is not).
  */
 export function zero3ReleasesGatheredBeforeStep(s: Scenario, deepSpeed: boolean): boolean {
+  return trainsUnderDeepSpeedZero3(s, deepSpeed);
+}
+
+/** A training run whose ZeRO-3 is DeepSpeed's own stage3.py optimizer, which both behaviours here are read from. */
+function trainsUnderDeepSpeedZero3(s: Scenario, deepSpeed: boolean): boolean {
   return deepSpeed && s.sharding.kind === 'zero' && s.sharding.stage === 3 && s.mode !== 'inference';
 }
 
@@ -50,5 +55,5 @@ export function zero3ReleasesGatheredBeforeStep(s: Scenario, deepSpeed: boolean)
  * partition (states.ts gradients) is alive in forward too, as Megatron's grad buffer is (estimate.ts).
  */
 export function zero3GradPartitionResident(s: Scenario, deepSpeed: boolean): boolean {
-  return zero3ReleasesGatheredBeforeStep(s, deepSpeed) && s.offload.optimizer === 'none';
+  return trainsUnderDeepSpeedZero3(s, deepSpeed) && s.offload.optimizer === 'none';
 }
