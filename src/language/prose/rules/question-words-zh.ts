@@ -84,6 +84,19 @@ export const CHINESE_QUESTION_RULES: readonly ProseRule[] = [
     source: 'c378',
   },
   {
+    // "4卡4090启动报错" (fails with an error when started), "启动报显存不足" (reports out of GPU memory when
+    // started), "加载报错": a report that the run failed, no setting. 启动 (start up) is consumed only before
+    // 报 so that "启动命令" (the launch command) is left to its own rule; 运行 and 加载 stay the run and load
+    // words the rules above read, and only their 报错 is taken. The OOM words after 报 are read by
+    // question.oom-zh.
+    id: 'question.reports-error-zh',
+    pattern: /启动(?:时|的时候)?就?(?:报错|报(?=\s*(?:显存|内存|cuda|oom|out\s+of)))|报错/gi,
+    when: (t) => t.includes('报'),
+    write: () => ' question ',
+    example: '[Usage]: Qwen2.5-VL-32B-Instruct 4卡4090启动报错',
+    source: 'c1220',
+  },
+  {
     // "调Baichuan 13B需要多少显存" (tuning Baichuan 13B): 调 before a model's family is to tune it. Weak:
     // 调 alone also means to adjust a setting, so the method is guessed from one character. Not the 调
     // of a word of its own (微调 is "fine-tune", read as such by prose.chinese-words).

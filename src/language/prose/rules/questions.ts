@@ -87,6 +87,7 @@ const QUESTION_ORDER = [
   'question.oom-ko',
   'question.oom-ja',
   'question.fails-to-start-zh',
+  'question.reports-error-zh',
   'question.tune-zh',
   'question.util-zh',
   'question.machines-times-cards',
