@@ -29,6 +29,7 @@ import { reconcile, restatements } from './reconcile.js';
 import { saidAgain } from './said-again.js';
 import { reportsNotRead, reportsSetAside } from './reconcile/settings.js';
 import { reportedTopic } from './prose/rules/oom-reports.js';
+import { strictReports } from './reconcile/strict-reports.js';
 import type { OwnedRuns } from './reconcile/owners.js';
 import { releaseQuestionAt } from './releases.js';
 
@@ -362,6 +363,8 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   items = tolerant ? reconcile(items, notes, ignored, text, owned, { said, reported }) : plannedSettings(restatements(items, text, notes, owned.doubts), text, notes, owned);
   if (tolerant) unread = reportsSetAside(unread, ignored, said, reported);
   if (tolerant) items = reportsNotRead(items, said, reported);
+  // A request taken whole that says its run ran out of memory reports it too (reconcile/strict-reports.ts).
+  if (!tolerant) reported.push(...strictReports(said, text));
   // A cue word that said whose run a setting is ("previously") was read: not listed as not read.
   if (owned.cues.length) unread = unread.filter((u) => !owned.cues.some((c) => c.at <= u.at && u.at + u.word.length <= c.end));
   const across = readAcross(items, setAside, mapped, text);

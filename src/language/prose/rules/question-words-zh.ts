@@ -94,7 +94,7 @@ export const CHINESE_QUESTION_RULES: readonly ProseRule[] = [
     when: (t) => t.includes('报'),
     write: () => ' question ',
     example: '[Usage]: Qwen2.5-VL-32B-Instruct 4卡4090启动报错',
-    source: 'c1220',
+    source: 'vllm-project/vllm#15529',
   },
   {
     // "调Baichuan 13B需要多少显存" (tuning Baichuan 13B): 调 before a model's family is to tune it. Weak:
