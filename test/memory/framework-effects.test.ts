@@ -13,7 +13,7 @@ const part = (e: Estimate, key: string) => e.components.find((c) => c.key === ke
 describe('framework effects the peers miss', () => {
   it("litgpt's multi-GPU LoRA accumulates the frozen blocks' gradient too: one more 16-bit copy of the blocks (GT063)", () => {
     const e = estimateOf('llama-2-7b lora r8 q,v bs 1 ga 128 seq 1304 litgpt on 2xa100-40g');
-    expect(e.peakPhase).not.toBe('save');
+    expect(['forward', 'backward']).toContain(e.peakPhase);
     expect(part(e, 'state-dict')).toBe(0);
     expect(part(e, 'no-sync-grads')).toBeGreaterThan(e.params.perLayer * 32 * 2);
   });
