@@ -64,10 +64,12 @@ export const ROW_REQUESTS: Record<string, RowRequest> = {
   GT060: { text: `llama-2-13b lora r8 q,v bs 1 seq 1304 ${litgptTrue}` },
   GT061: { text: `llama-2-13b qlora r8 q,v nf4 bs 1 seq 1304 ${litgptTrue}` },
   GT062: { text: `llama-2-13b qlora r8 q,v nf4 dq bs 1 seq 1304 ${litgptTrue}` },
-  GT063: { text: 'llama-2-7b lora r8 q,v bs 1 seq 1304 bf16-true litgpt on 2xa100-40g' },
-  GT064: { text: 'llama-2-7b lora r8 q,v bs 2 seq 1304 bf16-true litgpt on 2xa100-40g' },
-  GT065: { text: 'llama-2-7b lora r8 q,v bs 4 seq 1304 bf16-true litgpt on 2xa100-40g' },
-  GT066: { text: 'llama-2-13b lora r8 q,v bs 1 seq 1304 bf16-true litgpt on 4xa100-40g' },
+  // lit-gpt 8641822 finetune/lora.py, the tables' commit: batch_size 128, gradient_accumulation_iters =
+  // batch_size // micro_batch_size, accumulated under fabric.no_backward_sync (memory/fsdp-no-sync.ts).
+  GT063: { text: 'llama-2-7b lora r8 q,v bs 1 ga 128 seq 1304 bf16-true litgpt on 2xa100-40g' },
+  GT064: { text: 'llama-2-7b lora r8 q,v bs 2 ga 64 seq 1304 bf16-true litgpt on 2xa100-40g' },
+  GT065: { text: 'llama-2-7b lora r8 q,v bs 4 ga 32 seq 1304 bf16-true litgpt on 2xa100-40g' },
+  GT066: { text: 'llama-2-13b lora r8 q,v bs 1 ga 128 seq 1304 bf16-true litgpt on 4xa100-40g' },
   GT067: { text: `phi-1.5 infer ctx 56 gen 50 ${litgpt}` },
   GT068: { text: `phi-1.5 infer nf4 ctx 56 gen 50 ${litgpt}` },
   GT069: { text: `phi-1.5 infer nf4 dq ctx 56 gen 50 ${litgpt}` },

@@ -29,7 +29,6 @@ import {
   masterWeights,
   optimizerOffload,
   dequantisedMatrix,
-  fullStateDictCopy,
   optimizerStates,
   isPreference,
   referenceModel,
@@ -182,7 +181,6 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const recompute = recomputeWorkingSet(fwd);
   const autocast = autocastWeightCopies(s, l);
   const temps = optimizerTemporaries(s, l);
-  const stateDict = fullStateDictCopy(s, l);
   const dequant = dequantisedMatrix(s, l);
   const int8Backward = int8BackwardWeight(s, l);
   // Gradients outlive a micro-batch when the step runs several: accumulation, or a pipeline's micro-batches (pipeline-schedule.ts).
@@ -228,7 +226,6 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
     // ZeRO-Offload checks the largest gradient beside its own tensor and the bucket (zero-offload-checks.ts).
     ...(offloadCheck ? [phase('backward', offloadCheck.moment, [...trainResident, grads, ...present(...(offloadCheck.withActivations ? [autocast, acts, finalNorm] : []), buckets, offloadCheck.component)])] : []),
     phase('optimizer', 'optimizer step', [...trainResident.filter((c) => c !== gathered || !releasedBeforeStep), grads, ...present(zero12BucketsFreedBeforeStep(s) ? null : buckets, temps)]),
-    ...(stateDict ? [phase('save', 'checkpoint save', [...trainResident, stateDict])] : []),
     // Evaluation runs between steps: gradients are freed, the model states stay.
     ...(evalWs ? [phase('eval', 'evaluation forward', [...trainResident, ...present(evalWs, evalLogitsPart)])] : []),
   ];
@@ -238,7 +235,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   // The table lists what is alive at the peak, plus offloaded states (0 B on the GPU) so the move shows.
   const offloaded = present(weights, master, optimizer, grads).filter((c) => c.bytes === 0);
   const paged = OPTIMIZERS[s.optimizer].paged && optimizer.bytes > 0 ? [optimizer] : [];
-  const all = present(weights, vision, reference, ...rl, ...rollout, adapters, master, optimizer, grads, unsharded, gathered, zeroBucket, staging, dequant, buckets, autocast, acts, firstPipelineBackward, finalNorm, logits, backwardWs, recompute, int8Backward, offloadCheck?.component, temps, stateDict, evalWs, evalLogitsPart);
+  const all = present(weights, vision, reference, ...rl, ...rollout, adapters, master, optimizer, grads, unsharded, gathered, zeroBucket, staging, dequant, buckets, autocast, acts, firstPipelineBackward, finalNorm, logits, backwardWs, recompute, int8Backward, offloadCheck?.component, temps, evalWs, evalLogitsPart);
   const components = all.filter((c) => atPeak.includes(c.key) || offloaded.includes(c) || paged.includes(c));
   const pagedBytes = paged.reduce((sum, c) => sum + c.bytes, 0);
   return { components, modelStates: present(weights, adapters, master, optimizer, grads), phases, hostBytes: offloadHostBytes(s, l) + offloadedActivationHostBytes(fwd, l), pagedBytes };

@@ -35,9 +35,11 @@ import { pipelineMicroBatches, runsTorchPipelining } from './pipeline-schedule.j
  *
  * Not here: torchtune and torchtitan (FSDP2 with a plain backward on every micro-step), llama-recipes
  * (its loop calls `loss.backward()` on every micro-step, no `no_sync`), DeepSpeed (ZeRO-2/3 reduce
- * into their partitions every micro-step; Accelerate never calls `no_sync` there). Only full
- * fine-tuning is counted: under PEFT's FSDP wrap policy the trainable adapters are their own units
- * (peft `fsdp_auto_wrap_policy`), so their unsharded gradient is the adapters' own and small.
+ * into their partitions every micro-step; Accelerate never calls `no_sync` there). A LoRA run through
+ * the Trainer holds only the adapters' unsharded gradient, which is small: the Trainer wraps the
+ * adapters as their own units (transformers trainer.py `_fsdp_qlora_plugin_updates` sets peft
+ * `fsdp_auto_wrap_policy`), so the frozen units have no gradient at all. litgpt's LoRA does not
+ * (`mixedUnitsUnderNoSync` below).
  */
 const NO_SYNC_FRAMEWORKS = new Set<Scenario['framework']>([...HF_TRAINER_FRAMEWORKS, 'litgpt']);
 
@@ -45,6 +47,44 @@ const NO_SYNC_FRAMEWORKS = new Set<Scenario['framework']>([...HF_TRAINER_FRAMEWO
 export function accumulatesUnderNoSync(s: Scenario): boolean {
   const fsdp = s.sharding.kind === 'fsdp' || s.sharding.kind === 'hsdp';
   return fsdp && s.mode === 'full' && s.gradAccum > 1 && NO_SYNC_FRAMEWORKS.has(s.framework);
+}
+
+/**
+ * litgpt's multi-GPU LoRA wraps each transformer Block, frozen base and adapters together, as one
+ * FSDP unit: `FSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy={Block},
+ * state_dict_type="full", ...)` in finetune/lora.py (lit-gpt 8641822, 2023-10-16, the commit of its
+ * resource tables, → litgpt 0.5), after `mark_only_lora_as_trainable`. Fabric sets
+ * `use_orig_params=True` on PyTorch ≥ 2.0 (lightning/fabric/strategies/fsdp.py, Lightning 2.1.0:
+ * `self._fsdp_kwargs.setdefault("use_orig_params", True)`), so each Block's FlatParameter mixes frozen
+ * and trainable parameters, and FSDP computes the gradient of the whole FlatParameter: PyTorch warns
+ * of exactly this ("the gradient memory usage will be higher than expected ({total} numel instead of
+ * {nonfrozen} numel before sharding via reduce-scatter)", torch/distributed/fsdp/_wrap_utils.py
+ * `_validate_frozen_params`, torch 2.1 → 2.5). The loop accumulates under
+ * `fabric.no_backward_sync(model, enabled=is_accumulating)` (lora.py: `gradient_accumulation_iters =
+ * batch_size // micro_batch_size`, 128 // 4 at 8641822; `TrainArgs.gradient_accumulation_iters`,
+ * global_batch_size 16 ÷ devices ÷ micro_batch_size, in litgpt 0.5), so no reduce-scatter comes
+ * between micro-steps and every Block's unsharded gradient, the frozen base's included, is held until
+ * the step's last backward. The root unit (embedding, final norm, LM head) is frozen whole unless the
+ * head is adapted: it has none.
+ *
+ * Until litgpt 0.5.7. 0.5.8 wraps each torch.nn.Linear instead ("Do not wrap LoRA layers with FSDP",
+ * 281510a, #1538, 2025-03-18), so the frozen weights are units of their own, and 0.5.11 shards with
+ * FSDP2 per parameter (ModelParallelStrategy, `parallelize_fn`, 5ac69b0, 2025-08-13): neither holds a
+ * frozen weight's gradient. The request language reads no litgpt release; the releases before 0.5.8,
+ * which GT063–GT066 measured, are the ones counted, and the formula says so.
+ *
+ * This is what litgpt's multi-GPU LoRA rows measure above the one-GPU rows (GT063–GT066: one whole
+ * 16-bit copy of the blocks whatever the number of GPUs). It was counted before as a full state dict
+ * gathered for saving, which it is not: Fabric saves a full state dict with
+ * `FullStateDictConfig(offload_to_cpu=True, rank0_only=True)` on more than one GPU
+ * (`_get_full_state_dict_context`, Lightning 2.1.0 `offload_to_cpu = world_size > 1 or
+ * _TORCH_GREATER_EQUAL_2_1`; always True from c712ec1, 2023-05-11, to 84d901e, 2026-07), so each
+ * unit is gathered and moved to the CPU in turn, and lit-gpt printed its "Memory used" before the
+ * final save (finetune/lora.py at 8641822).
+ */
+export function mixedUnitsUnderNoSync(s: Scenario): boolean {
+  const fsdp = s.sharding.kind === 'fsdp' || s.sharding.kind === 'hsdp';
+  return fsdp && s.mode === 'lora' && s.gradAccum > 1 && s.framework === 'litgpt';
 }
 
 /**
@@ -60,6 +100,7 @@ function accumulatesUnderPipelining(s: Scenario): boolean {
 
 /** The whole model's (or pipeline stage's) unsharded gradient, held across the micro-steps (null when not accumulating unsharded). */
 export function noSyncGradients(s: Scenario, l: Layout): Component | null {
+  if (mixedUnitsUnderNoSync(s)) return blockUnitGradients(s, l);
   const pipelined = accumulatesUnderPipelining(s);
   if (!pipelined && !accumulatesUnderNoSync(s)) return null;
   const params = paramsPerGpu(l);
@@ -74,5 +115,20 @@ export function noSyncGradients(s: Scenario, l: Layout): Component | null {
     formula: pipelined
       ? `${count(params)} × ${num(perParam)} B (the whole stage, not ÷ GPUs: requires_gradient_sync False until the step's last backward)`
       : `${count(params)} × ${num(perParam)} B (whole model, not ÷ GPUs, until the last micro-step)`,
+  };
+}
+
+/** Every Block unit's unsharded gradient, frozen weights and adapters alike, in the unsharded parameters' dtype (mixedUnitsUnderNoSync). */
+function blockUnitGradients(s: Scenario, l: Layout): Component {
+  const blocks = (l.params.perLayer * l.layersOnStage) / l.tp;
+  const adapters = l.trainable / l.pp / l.tp;
+  const params = blocks + adapters;
+  const perParam = gatheredBytesPerParam(s);
+  return {
+    key: 'no-sync-grads',
+    name: `gradients, unsharded ${perParam * 8}-bit over the frozen blocks too (FSDP no_sync, ga ${s.gradAccum})`,
+    group: 'gradients',
+    bytes: params * perParam,
+    formula: `(${l.layersOnStage} blocks × ${count(l.params.perLayer)} + adapters ${count(adapters)}) × ${num(perParam)} B (each Block one FSDP unit with use_orig_params: its whole FlatParameter's gradient, not ÷ GPUs, until the last micro-step; litgpt ≤ 0.5.7, later releases wrap the frozen Linear layers apart)`,
   };
 }

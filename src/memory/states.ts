@@ -477,16 +477,3 @@ export function gradientBuckets(s: Scenario, l: Layout): Component | null {
   }
   return null;
 }
-
-/**
- * Saving a FULL_STATE_DICT under FSDP gathers every parameter back to its unsharded form; litgpt
- * (Lightning Fabric `FSDPStrategy(state_dict_type="full")`) keeps the gathered copy on each GPU
- * while the sharded states stay allocated. Seen in litgpt's multi-GPU tables (GT063–GT066),
- * whose peaks exceed the single-GPU ones.
- */
-export function fullStateDictCopy(s: Scenario, l: Layout): Component | null {
-  if (s.framework !== 'litgpt' || l.shard.weights <= 1 || s.offload.params !== 'none') return null;
-  const perParam = s.mode === 'full' ? recipeBytes(s).weights : WEIGHT_FORMAT_BYTES[s.weights];
-  const params = paramsPerGpu(l);
-  return component('state-dict', 'full state dict gathered for saving', 'buffers', params * perParam, `${count(params)} × ${num(perParam)} B (every shard gathered)`);
-}

@@ -23,7 +23,7 @@ export interface Component {
   formula: string;
 }
 
-export type PhaseName = 'load' | 'generate' | 'forward' | 'backward' | 'optimizer' | 'save' | 'eval' | 'prefill' | 'decode';
+export type PhaseName = 'load' | 'generate' | 'forward' | 'backward' | 'optimizer' | 'eval' | 'prefill' | 'decode';
 
 /** Memory alive at one point of the step (allocated bytes, before slack and context). */
 export interface PhasePoint {
