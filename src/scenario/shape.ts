@@ -76,14 +76,26 @@ function nearestMoe(experts: number, each: number): ModelSpec | null {
 
 const roundTo = (x: number, step: number) => Math.max(step, Math.round(x / step) * step);
 
-/** Llama-2 layout for a hidden size: head dim 128, SwiGLU ffn = 8/3·h rounded to 256, vocab 32000. */
-function llamaLayout(hidden: number, layers: number): Architecture {
+/**
+ * Llama 2's attention by size (Touvron et al. 2023, "Llama 2: Open Foundation and Fine-Tuned Chat
+ * Models", §2.2 and Table 1: "The bigger models — 34B and 70B — use Grouped-Query Attention (GQA) for
+ * improved inference scalability"): 7B and 13B keep one KV head per query head, 34B and 70B share
+ * 8 KV heads among their query heads (meta-llama/Llama-2-70b-hf config.json: num_attention_heads 64,
+ * num_key_value_heads 8). A scaled size takes the attention of the Llama 2 size nearest it in log
+ * scale, so GQA from √(13 B × 34 B) ≈ 21 B up: a bare "120b" read with one KV head per query head
+ * held ten times the KV cache of any model of that size (issue 23, verdict v496).
+ */
+export const LLAMA2_GQA_KV_HEADS = 8;
+export const LLAMA2_GQA_FROM_PARAMS = Math.sqrt(13e9 * 34e9);
+
+/** Llama-2 layout for a hidden size: head dim 128, SwiGLU ffn = 8/3·h rounded to 256, vocab 32000; 8 KV heads with GQA. */
+function llamaLayout(hidden: number, layers: number, gqa = false): Architecture {
   const heads = Math.max(1, Math.round(hidden / 128));
   return {
     layers,
     hidden,
     heads,
-    kvHeads: heads,
+    kvHeads: gqa && heads % LLAMA2_GQA_KV_HEADS === 0 ? LLAMA2_GQA_KV_HEADS : heads,
     headDim: hidden / heads,
     ffn: roundTo((8 / 3) * hidden, 256),
     vocab: 32000,
@@ -98,20 +110,24 @@ function llamaLayout(hidden: number, layers: number): Architecture {
 
 /**
  * Scaled Llama shape. Llama-2 keeps h/L ≈ 128 (7B: 4096/32, 13B: 5120/40), so with ~12·h² per
- * layer P ≈ 12·h³/128, h ≈ ∛(128·P/12). Try hidden sizes (multiples of 256) around that, pick
- * the layer count that best matches P including embeddings, and keep the closest.
+ * layer P ≈ 12·h³/128, h ≈ ∛(128·P/12). Try hidden sizes around that, pick the layer count that
+ * best matches P including embeddings, and keep the closest. With GQA (LLAMA2_GQA_FROM_PARAMS on)
+ * the hidden sizes are multiples of 1,024, so the query heads (h / 128) split evenly over the 8 KV
+ * heads, as Llama 2 34B's and 70B's 8,192 (64 heads) do.
  */
 export function scaledLlamaShape(params: number): Architecture {
   const ideal = Math.cbrt((128 * params) / 12);
+  const gqa = params >= LLAMA2_GQA_FROM_PARAMS;
+  const grain = gqa ? 128 * LLAMA2_GQA_KV_HEADS : 256;
   let best: { arch: Architecture; error: number } | null = null;
   for (let step = -4; step <= 4; step++) {
-    const hidden = roundTo(ideal, 256) + step * 256;
+    const hidden = roundTo(ideal, grain) + step * grain;
     if (hidden < 256) continue;
-    const perLayer = countParams(llamaLayout(hidden, 2)).total - countParams(llamaLayout(hidden, 1)).total;
-    const fixed = countParams(llamaLayout(hidden, 1)).total - perLayer;
+    const perLayer = countParams(llamaLayout(hidden, 2, gqa)).total - countParams(llamaLayout(hidden, 1, gqa)).total;
+    const fixed = countParams(llamaLayout(hidden, 1, gqa)).total - perLayer;
     const layers = Math.max(1, Math.round((params - fixed) / perLayer));
     if (layers > 1000) continue;
-    const arch = llamaLayout(hidden, layers);
+    const arch = llamaLayout(hidden, layers, gqa);
     const error = relative(countParams(arch).total, params);
     // Prefer the aspect ratio closest to Llama's among shapes that are close enough.
     const aspect = Math.abs(Math.log(hidden / layers / 128));
@@ -205,6 +221,6 @@ export function shapeForSize(
   const name = `${SCALED_SHAPE_PREFIX}${billions(params)} shape`;
   const note =
     `${name} for "${asWritten}": no ${family ?? 'Llama'} catalog model within ${NEAREST_TOLERANCE * 100}%, so a scaled Llama-2 ` +
-    `layout (${arch.layers} layers, hidden ${arch.hidden}, ${arch.heads} heads, ffn ${arch.ffn}, vocab ${arch.vocab})`;
+    `layout (${arch.layers} layers, hidden ${arch.hidden}, ${arch.heads} heads${arch.kvHeads < arch.heads ? ` sharing ${arch.kvHeads} KV heads, as Llama 2 from 34B` : ''}, ffn ${arch.ffn}, vocab ${arch.vocab})`;
   return { model: { id: null, name, asWritten, requestedParams: params, arch, overrides: [] }, note };
 }
