@@ -34,11 +34,18 @@ describe('DeepSpeed-Chat is DeepSpeed training (deepspeedai/DeepSpeedExamples#55
   });
 
   it.each([
-    ['deepspeed --num_gpus 1 main.py --model_name_or_path facebook/opt-1.3b --gradient_accumulation_steps 8 --lora_dim 128 --zero_stage 0 --deepspeed', 'full'],
-    ['deepspeed main.py --model_name_or_path facebook/opt-1.3b --lora_dim 128 --only_optimize_lora --zero_stage 0 --deepspeed', 'lora'],
-    ['Yi-34B lora微调: deepspeed main.py --model_name_or_path 01-ai/Yi-34B --lora_dim 128 --zero_stage 2 --deepspeed on 8x L40', 'lora'],
-  ])('%j: --lora_dim trains the adapters only with --only_optimize_lora', (text, mode) => {
-    expect(read(text).mode).toBe(mode);
+    ['deepspeed --num_gpus 1 main.py --model_name_or_path facebook/opt-1.3b --gradient_accumulation_steps 8 --lora_dim 128 --zero_stage 0 --deepspeed'],
+    ['Yi-34B lora微调: deepspeed main.py --model_name_or_path 01-ai/Yi-34B --lora_dim 128 --zero_stage 2 --deepspeed on 8x L40'],
+  ])('%j: --lora_dim without --only_optimize_lora is LoRA, the full fine-tune it also trains said', (text) => {
+    const r = read(text);
+    expect(r.mode).toBe('lora');
+    expect(r.said).toMatch(/only_optimize_lora/);
+  });
+
+  it('--lora_dim with --only_optimize_lora is LoRA, nothing to say', () => {
+    const r = read('deepspeed main.py --model_name_or_path facebook/opt-1.3b --lora_dim 128 --only_optimize_lora --zero_stage 0 --deepspeed');
+    expect(r.mode).toBe('lora');
+    expect(r.said).not.toMatch(/trains every weight/);
   });
 
   it('DeepSpeed-MII stays a serving engine', () => {
@@ -82,5 +89,22 @@ describe('checkpoints saved are no activation checkpointing (ray-project/ray#370
     ['13b bf16 zero3 seq 4096 checkpointing on 4xA100-80G'],
   ])('%j: recompute stays', (text) => {
     expect(read(text).recompute).not.toBe('none');
+  });
+});
+
+describe('Megatron-Bridge is Megatron, the program run (NVIDIA-NeMo/Megatron-Bridge#2909)', () => {
+  it.each([
+    ['pretrain llama-3-8b with Megatron-Bridge on 8x h100'],
+    ['Megatron Bridge recipe for qwen3-30b-a3b on 16x h200, pretrain'],
+    ['用 Megatron-Bridge 预训练 qwen3-8b，8卡H100'],
+    ['megatron_bridge pretrain llama-3-70b on 64x h100'],
+    ['NeMo Megatron-Bridge llama-3-8b sft on 8x a100-80g'],
+    ['Megatron-Bridge로 llama-3-8b 사전학습, H100 8장'],
+    ['qwen3-30b-a3b pretraining via megatron-bridge, 2 nodes of 8x h200'],
+    ['fine-tune llama-3.1-8b using Megatron-Bridge on 8x h100'],
+  ])('%j: Megatron, not a mention, nothing left unread', (text) => {
+    const r = read(text);
+    expect(r.framework).toBe('megatron');
+    expect(r.said).not.toMatch(/bridge"\?|not read: "bridge/i);
   });
 });

@@ -163,17 +163,17 @@ const bareRank: Handler = (v, ctx) => {
 };
 
 /**
- * DeepSpeed-Chat's `--lora_dim N`: LoRA of rank N when `--only_optimize_lora` trains the adapters only, or where the
- * words call the run LoRA (said: its base trains too without that flag); else a full fine-tune with the branches, said.
+ * DeepSpeed-Chat's `--lora_dim N`: LoRA of rank N. Its step scripts freeze the base only under `--only_optimize_lora`
+ * (step1_supervised_finetuning/main.py): without it every weight trains beside the branches, a full fine-tune. The two
+ * readings disagree (the flag's name and what the script does; the corpus reads the LoRA, c1899, c412): the LoRA is
+ * read, said with the full fine-tune, and weak unless the words call the run LoRA too ("Yi-34B lora微调").
  */
 const loraDim: KeyTable[string]['reads'] = (v, ctx) => {
   const rank = numberOf(v);
   if (!(rank > 0)) return IGNORE;
   if (ctx.keys.has('only_optimize_lora')) return say(`lora rank ${rank}`);
-  const unfrozen = `without --only_optimize_lora DeepSpeed-Chat adds LoRA branches of rank ${rank} but trains every weight beside them`;
-  // Two readings disagree (the words or the flag's name, and what the script does): the one taken is weak, the other said.
-  if (ctx.loraSaid) return { say: `lora rank ${rank}`, note: `--lora_dim ${rank}: ${unfrozen}; read as the LoRA you name (say "full" to estimate every weight trained)`, weak: true };
-  return { say: 'full', note: `--lora_dim ${rank}: ${unfrozen}, so read as a full fine-tune (say "lora r${rank}" if you pass --only_optimize_lora)`, weak: true };
+  const note = `--lora_dim ${rank} without --only_optimize_lora: DeepSpeed-Chat adds LoRA branches of rank ${rank} but trains every weight beside them; read as LoRA (say "full" to estimate every weight trained)`;
+  return ctx.loraSaid ? say(`lora rank ${rank}`, note) : { say: `lora rank ${rank}`, note, weak: true };
 };
 
 /** Each key: what its value says in request words, and the source where one is cited. */
