@@ -175,7 +175,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   // An RL or preference algorithm fills the one framework slot over Unsloth, in either order (reconcile/rl-algorithm.ts).
   out = algorithmOverUnsloth(out, notes, text);
   // A framework only asked about or set against the run yields to the one the message runs (reconcile/mentioned-frameworks.ts).
-  out = frameworks(mentionedFrameworks(formerFrameworks(out, text, notes), text, notes));
+  out = frameworks(mentionedFrameworks(formerFrameworks(out, text, notes), text, notes), text);
   out = narrativeHelp(out, ignored, reports?.said, reports?.reported);
   return out;
 }

@@ -196,7 +196,9 @@ export const KEYWORDS: readonly Keyword[] = [
   // are Hugging Face conventions, not TRL's PPO that the bare word "rlhf" names.
   kw('framework', 'hf', ['ms-swift', 'ms swift', 'swift sft', 'swift rlhf', 'swift pt']),
   kw('framework', 'deepspeed', ['deepspeed', 'ds', 'deepseed', 'deep speed', 'deepspeeed', 'deespeed']),
-  kw('framework', 'megatron', ['megatron', 'megatron-lm', 'megatron core', 'mcore', 'nemo']),
+  // Megatron-Bridge (NVIDIA-NeMo/Megatron-Bridge) trains on Megatron-Core with its distributed optimizer: the program, not a
+  // product that only holds the name (its "-Bridge" had been left unread and Megatron said as a mention, c2823, c2827).
+  kw('framework', 'megatron', ['megatron', 'megatron-lm', 'megatron core', 'mcore', 'nemo', 'megatron-bridge', 'megatron bridge', 'megatron_bridge']),
   kw('framework', 'torchtune', ['torchtune', 'torch tune', 'tune run']),
   kw('framework', 'litgpt', ['litgpt', 'lit-gpt']),
   kw('framework', 'peft', ['peft kbit', 'prepare_model_for_kbit_training', 'kbit training']),

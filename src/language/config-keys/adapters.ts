@@ -162,6 +162,20 @@ const bareRank: Handler = (v, ctx) => {
   return reading && 'say' in reading && !beside ? { ...reading, weak: true } : reading;
 };
 
+/**
+ * DeepSpeed-Chat's `--lora_dim N`: LoRA of rank N. Its step scripts freeze the base only under `--only_optimize_lora`
+ * (step1_supervised_finetuning/main.py): without it every weight trains beside the branches, a full fine-tune. The two
+ * readings disagree (the flag's name and what the script does; the corpus reads the LoRA, c1899, c412): the LoRA is
+ * read, said with the full fine-tune, and weak unless the words call the run LoRA too ("Yi-34B lora微调").
+ */
+const loraDim: KeyTable[string]['reads'] = (v, ctx) => {
+  const rank = numberOf(v);
+  if (!(rank > 0)) return IGNORE;
+  if (ctx.keys.has('only_optimize_lora')) return say(`lora rank ${rank}`);
+  const note = `--lora_dim ${rank} without --only_optimize_lora: DeepSpeed-Chat adds LoRA branches of rank ${rank} but trains every weight beside them; read as LoRA (say "full" to estimate every weight trained)`;
+  return ctx.loraSaid ? say(`lora rank ${rank}`, note) : { say: `lora rank ${rank}`, note, weak: true };
+};
+
 /** Each key: what its value says in request words, and the source where one is cited. */
 const ADAPTER_KEY_TABLE: KeyTable = {
   r: { reads: numeric('lora rank') },
@@ -171,7 +185,9 @@ const ADAPTER_KEY_TABLE: KeyTable = {
   // rank (0, its default, is no LoRA); --lora_module_name a part of the module names that get LoRA:
   // a block path ("decoder.layers.", "transformer.h.") is every linear layer in the blocks of a model
   // whose module names hold it, and none of another's (lora-module-path.ts).
-  lora_dim: { reads: (v) => (numberOf(v) > 0 ? say(`lora rank ${numberOf(v)}`) : IGNORE), source: 'DeepSpeed-Chat training/utils/module/lora.py' },
+  // Its step scripts (step1_supervised_finetuning/main.py) freeze the base only under --only_optimize_lora: without it
+  // every weight trains beside the branches, a full fine-tune (deepspeedai/DeepSpeedExamples#551, corpus c2791).
+  lora_dim: { reads: loraDim, source: 'DeepSpeed-Chat training/utils/module/lora.py, training/step1_supervised_finetuning/main.py' },
   lora_module_name: { reads: (v, ctx) => (/proj|attn|mlp/.test(unquote(v)) ? targets(v, ctx) : /(?:^|\.)(?:layers|h|blocks|layer)\.?$/.test(unquote(v)) ? blockPathTargets(v, ctx) : IGNORE), source: 'DeepSpeed-Chat training/utils/module/lora.py' },
   only_optimize_lora: { reads: flag('lora') },
   // A bare `rank` is LoRA's only beside LoRA: mlx-lm's `lora_parameters: {rank: 16}` (ml-explore/mlx#1406),

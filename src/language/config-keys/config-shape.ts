@@ -43,6 +43,8 @@ interface ShapeRow {
    * set aside as part of a longer name, so the keys are what says the program runs.
    */
   evenNamed?: true;
+  /** Programs named only by a word another program shares (a script's file name), over which this row's own keys decide. */
+  outranks?: readonly string[];
   /**
    * A serving engine's settings: any engine the message names by name (engines/index.ts ids) reads them
    * in its own namespace, so the shape says nothing there; and the note says "engine", not "preset".
@@ -58,9 +60,14 @@ export const CONFIG_SHAPES: readonly ShapeRow[] = [
     framework: 'llama-factory',
     name: "LLaMA-Factory's",
     own: ['finetuning_type'],
-    with: ['cutoff_len', 'lora_target', 'template', 'stage', 'dataset_dir', 'val_size'],
+    // plot_loss and (before v0.5) checkpoint_dir and resume_lora_training are its own arguments too
+    // (LLaMA-Efficient-Tuning src/llmtuner/hparams/finetuning_args.py and model_args.py, 2023; hiyouga/LlamaFactory#39, c2871).
+    with: ['cutoff_len', 'lora_target', 'template', 'stage', 'dataset_dir', 'val_size', 'plot_loss', 'checkpoint_dir', 'resume_lora_training'],
     // stage rm/ppo/dpo/kto name their trainer (read by the shared tables); use_unsloth runs Unsloth's.
     otherTrainer: (values) => (values.has('stage') && !/^(?:sft|pt)$/.test(unquote(values.get('stage')!))) || on(values.get('use_unsloth')),
+    // OpenRLHF is named by its scripts' file names (train_sft.py, train_dpo.py), which LLaMA-Efficient-Tuning's scripts
+    // share; it has no finetuning_type, so the key says whose script it is.
+    outranks: ['openrlhf'],
     source: 'hiyouga/LlamaFactory#6187, #5070, #7197, #7568 (corpus c794, c818, c1154, c1208)',
   },
   {
@@ -135,7 +142,7 @@ const NAMES_ANOTHER = new Set(['ms-swift', 'unsloth', 'torchtune', 'xtuner', 'op
 export function configShape(present: ReadonlySet<string>, values: ReadonlyMap<string, string>, named: readonly string[], enginesNamed: readonly string[] = []): ConfigShape | null {
   for (const row of CONFIG_SHAPES) {
     if (row.engine && enginesNamed.length > 0) continue;
-    if (named.some((id) => id !== row.framework && NAMES_ANOTHER.has(id))) continue;
+    if (named.some((id) => id !== row.framework && NAMES_ANOTHER.has(id) && !row.outranks?.includes(id))) continue;
     if (named.includes(row.framework) && !row.evenNamed) continue;
     const own = row.own.filter((k) => present.has(k));
     if (own.length === 0) continue;

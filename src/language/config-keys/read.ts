@@ -223,6 +223,8 @@ const LOAD_TOOL_BEFORE = /(?:^|[\s;|&`(])(?:ab|hey|oha|wrk)\s/;
   if (script) notes.push(script.note);
   let scriptWords = script?.says ?? '';
   const loraNamed = /(?<![a-z])(?:q?lora|peft|adapters?)(?![a-z])/.test(src);
+  // LoRA in the words, not inside a key or a path (`--lora_dim`, `output_sft_lora`): "Yi-34B lora微调" (01-ai/Yi#249, c412).
+  const loraSaid = /(?<![\w-])q?lora(?![\w-])/.test(src);
   const axolotl = ['sequence_len', 'sample_packing', 'adapter', 'lora_target_linear', 'base_model'].filter((k) => present.has(k)).length >= 2;
   // A config only one program writes (config-shape.ts): its name, said once with the first of its keys read.
   const shape = configShape(present, values, frameworks.map((f) => f.id), engines.map((e) => e.id));
@@ -356,7 +358,7 @@ const LOAD_TOOL_BEFORE = /(?:^|[\s;|&`(])(?:ab|hey|oha|wrk)\s/;
       ignoredKeys.push(shown);
       return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
     }
-    const ctx: KeyContext = { parent, axolotl, keys: present, deepspeed, values, current: key, spelling: asWritten, pair: input.userText(m.index, m.index + m[0].length).trim(), megatron: megatron !== null, nodes, loraNamed };
+    const ctx: KeyContext = { parent, axolotl, keys: present, deepspeed, values, current: key, spelling: asWritten, pair: input.userText(m.index, m.index + m[0].length).trim(), megatron: megatron !== null, nodes, loraNamed, loraSaid };
     let reading = handler(value ?? '', ctx);
     if (reading === null) return null;
     // The last of values given in separate snippets of the message (a command's "--gradient_accumulation_steps 2",

@@ -45,6 +45,8 @@ export interface KeyContext {
   megatron?: boolean;
   /** The message names LoRA, QLoRA, PEFT or adapters: a bare `rank` is then LoRA's. */
   loraNamed?: boolean;
+  /** The message's words name LoRA outside any key or path ("Yi-34B lora微调"). */
+  loraSaid?: boolean;
   /** The node count a pasted script sets, or leaves unknown (shell-script.ts). */
   nodes?: NodeCount;
 }

@@ -2,6 +2,7 @@ import type { Item, ReportedTopic } from '../items.js';
 import { ENGINE_NAMED } from '../vocabulary.js';
 import { namesModel } from './models.js';
 import { runsMsSwift } from '../../scenario/ms-swift-preset.js';
+import { deepspeedAppItems, launcherBesideDeepSpeedApp } from './deepspeed-app.js';
 
 /** Settings said twice or in two ways: lengths, switches, LoRA under QLoRA, engines, frameworks, narrative help. */
 
@@ -111,11 +112,14 @@ export function engines(items: Item[], notes: string[]): Item[] {
 }
 
 /** "DeepSpeed with the HF Trainer / accelerate": DeepSpeed is what shapes memory. */
-export function frameworks(items: Item[]): Item[] {
+export function frameworks(items: Item[], text?: string): Item[] {
+  // DeepSpeed-Chat is DeepSpeed's own trainer: kept beside its stage, over the launcher that starts it (deepspeed-app.ts).
+  const app = deepspeedAppItems(items, text);
+  items = launcherBesideDeepSpeedApp(items, app, text);
   // "DeepSpeed ZeRO-3" in prose names ZeRO's provider (usually under the HF Trainer or
   // accelerate): the stage says what shapes memory, so the stage is read, not a DeepSpeed preset.
   if (items.some((i) => i.kind === 'sharding' && i.value.startsWith('zero'))) {
-    items = items.filter((i) => !(i.kind === 'framework' && i.value === 'deepspeed'));
+    items = items.filter((i) => !(i.kind === 'framework' && i.value === 'deepspeed' && !app.has(i)));
   }
   // "accelerate … multi-node FSDP": the launcher is not a preset when the sharding is named.
   // ms-swift (an 'hf' item, its checkpointing default on) is a program, no launcher: kept beside "zero3" (c1862).

@@ -1,6 +1,6 @@
 import { flag, numeric } from '../readers.js';
 import { model } from '../models.js';
-import { IGNORE, numberOf, say, type Handler } from '../values.js';
+import { IGNORE, numberOf, say, unquote, type Handler } from '../values.js';
 import { noEffect, reads, unmodelled, type Framework } from './option.js';
 
 /**
@@ -74,14 +74,30 @@ const ppoOnce =
     return first === undefined || first === own ? say('ppo', `${PPO_NOTE} (from --${own})`) : IGNORE;
   };
 
+/**
+ * DeepSpeed-Chat's one-click train.py (applications/DeepSpeed-Chat/train.py; its README: `python train.py --actor-model
+ * facebook/opt-1.3b --reward-model facebook/opt-350m --deployment-type single_gpu`) runs the step scripts of the
+ * deployment type it names, each a DeepSpeed training run: the framework and a training word, said once
+ * (deepspeedai/DeepSpeed#3244, corpus c2792: read as plain Hugging Face). MII's `deployment_type` takes other values.
+ */
+const TRAIN_PY_SOURCE = 'deepspeedai/DeepSpeedExamples applications/DeepSpeed-Chat/train.py';
+const deploymentType: Handler = (v) => {
+  const value = unquote(v).replace(/\/$/, '');
+  if (!/^(?:single_gpu|single_node|multi_node)$/.test(value)) return IGNORE;
+  return say('deepspeed train', `--deployment-type ${value}: DeepSpeed-Chat's train.py, which trains with DeepSpeed`);
+};
+
 export const DEEPSPEED_CHAT: Framework = {
   id: 'deepspeed-chat',
-  name: 'DeepSpeed-Chat step 3',
+  name: 'DeepSpeed-Chat',
   source: SOURCE,
-  // The actor's and critic's own keys, and the rollout batches only step 3 has, name it (ppo_epochs alone is LLaMA-Factory's too).
-  named: /actor_model_name_or_path|critic_model_name_or_path|actor_zero_stage|critic_zero_stage|critic_lora_dim|generation_batch_numbers|per_device_generation_batch_size|per_device_mini_train_batch_size|step3_rlhf/,
+  // The actor's and critic's own keys, and the rollout batches only step 3 has, name it (ppo_epochs alone is LLaMA-Factory's too);
+  // train.py's deployment types name its one-click launcher.
+  named: /actor_model_name_or_path|critic_model_name_or_path|actor_zero_stage|critic_zero_stage|critic_lora_dim|generation_batch_numbers|per_device_generation_batch_size|per_device_mini_train_batch_size|step3_rlhf|deployment[-_]type[ \t=]+["']?(?:single_gpu|single_node|multi_node)/,
   options: [
     reads('actor_model_name_or_path', model, SOURCE),
+    reads('deployment_type', deploymentType, TRAIN_PY_SOURCE),
+    reads('actor_model', model, TRAIN_PY_SOURCE),
     ...PPO_ONLY_KEYS.map((k) => reads(k, ppoOnce(k), SOURCE)),
     reads('actor_zero_stage', actorStage, SOURCE),
     reads('actor_lora_dim', actorLora, SOURCE),

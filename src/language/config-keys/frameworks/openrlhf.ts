@@ -51,7 +51,9 @@ export const OPENRLHF: Framework = {
   id: 'openrlhf',
   name: 'OpenRLHF',
   source: `${SOURCE}, train_sft.py, train_dpo.py`,
-  named: /openrlhf|train_ppo_ray|\btrain_(?:sft|dpo|rm|kto|prm)\b/,
+  // Not `src/train_sft.py`: LLaMA-Efficient-Tuning (LLaMA-Factory before its train_bash.py, 2023) kept its per-stage
+  // scripts under src/ (hiyouga/LlamaFactory#39, corpus c2871: `python src/train_ppo.py … --finetuning_type lora`).
+  named: /openrlhf|train_ppo_ray|(?<!\bsrc\/)\btrain_(?:sft|dpo|rm|kto|prm)\b/,
   options: [
     reads('prompt_max_len', sampleLength('prompt_max_len'), SOURCE),
     reads('generate_max_len', sampleLength('generate_max_len'), SOURCE),

@@ -240,6 +240,60 @@ export const ARTEFACT_ROWS: readonly ArtefactRow[] = [
     example: '目前我这里按照崔一鸣出的chinese -LLAMA-LORA 7B模型训练的时候，单卡A100跑1条样本，直接OOM了',
     source: 'GanjinZero/RRHF#17',
   },
+  {
+    // DeepSpeed-Chat (deepspeedai/DeepSpeedExamples applications/DeepSpeed-Chat) is DeepSpeed's own RLHF training
+    // application: its three steps train with deepspeed.initialize, no HF Trainer. Named ("DeepSpeed-Chat step 1"),
+    // it had read as a product whose "chat with" ran the model (DeepSpeedExamples#551, corpus c2791). Its step is
+    // read by the rows below and its scripts' flags (config-keys/frameworks/deepspeed-chat.ts).
+    id: 'prose.artefact-deepspeed-chat',
+    artefact: "DeepSpeed's RLHF training application",
+    pattern: /(?<![\w.-])deep[-_ ]?speed[-_ ]?chat(?![\w-])/g,
+    when: (t) => t.includes('chat'),
+    implies: () => 'deepspeed train',
+    words: 'replace',
+    evidence: 'strong',
+    example: 'CUDA OOM when running DeepSpeed-Chat step 1 with opt-1.3b and one A100-40G',
+    source: 'deepspeedai/DeepSpeedExamples#551',
+  },
+  {
+    // DeepSpeed-Chat's one-click train.py (its README: `python train.py --actor-model facebook/opt-1.3b --reward-model
+    // facebook/opt-350m --deployment-type single_gpu`): --deployment-type picks which of its step scripts run
+    // (single_gpu, single_node, multi_node); no other trainer takes it (deepspeedai/DeepSpeed#3244, corpus c2792).
+    id: 'prose.artefact-deepspeed-chat-deployment',
+    artefact: "DeepSpeed-Chat's train.py deployment type",
+    pattern: /(?<![\w-])--deployment[-_]type[ \t=]+["']?(?:single_gpu|single_node|multi_node)\/?["']?(?![\w-])/g,
+    when: (t) => t.includes('deployment'),
+    implies: () => 'deepspeed train',
+    words: 'replace',
+    evidence: 'strong',
+    example: 'python train.py --actor-model facebook/opt-1.3b --reward-model facebook/opt-350m --deployment-type single_gpu',
+    source: 'deepspeedai/DeepSpeed#3244',
+  },
+  {
+    // DeepSpeed-Chat's step folders (training/step1_supervised_finetuning, step2_reward_model_finetuning,
+    // step3_rlhf_finetuning): steps 1 and 2 fine-tune the actor and the reward model; step 3 is PPO.
+    id: 'prose.artefact-deepspeed-chat-step',
+    artefact: "a DeepSpeed-Chat step's folder",
+    pattern: /(?<![\w-])step([123])_(?:supervised_finetuning|reward_model_finetuning|rlhf_finetuning)(?![\w-])/g,
+    when: (t) => t.includes('_finetuning'),
+    implies: (m) => (m[1] === '3' ? 'deepspeed ppo' : 'deepspeed train'),
+    words: 'replace',
+    evidence: 'strong',
+    example: 'cd DeepSpeedExamples/applications/DeepSpeed-Chat/training/step1_supervised_finetuning',
+  },
+  {
+    // Its launch scripts, `training_scripts/[<model>/]single_gpu|single_node|multi_node/run_<size>.sh`: the layout is
+    // DeepSpeed-Chat's, but a fork may keep it for another trainer, so weak. The script's own name (run_1.3b.sh) stays.
+    id: 'prose.artefact-deepspeed-chat-script',
+    artefact: "DeepSpeed-Chat's launch scripts' folders",
+    pattern: /(?<![\w.-])training_scripts\/(?:[\w.-]+\/)?(?:single_gpu|single_node|multi_node)\/(?=run_)/g,
+    when: (t) => t.includes('training_scripts/'),
+    implies: () => 'deepspeed train',
+    words: 'replace',
+    evidence: 'weak',
+    example: 'bash ./training_scripts/single_gpu/run_1.3b.sh',
+    source: 'deepspeedai/DeepSpeedExamples#551',
+  },
 ];
 
 /** The artefact rows as prose rules: each writes its implied words beside (or over) the artefact. */

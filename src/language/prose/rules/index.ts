@@ -51,6 +51,7 @@ import { RATE_RULES } from './rates.js';
 import { ACCUMULATION_WORD_RULES } from './accumulation-words.js';
 import { PROMPT_AND_ANSWER_RULES } from './prompt-and-answer.js';
 import { CHECKPOINT_TABLE_RULES } from './checkpoint-tables.js';
+import { CHECKPOINT_SAVING_RULES } from './checkpoint-saving.js';
 import { WIDTH_OPTION_RULES } from './width-options.js';
 import { DTYPE_COMPARED_RULES } from './dtype-compared.js';
 import { FORMAT_OPTION_RULES } from './format-options.js';
@@ -110,6 +111,8 @@ const PROSE_ORDER = [
   'prose.config-section-heading',
   // A trainer's activation-checkpointing TOML table, before its dotted header reads as a module path (checkpoint-tables.ts).
   ...CHECKPOINT_TABLE_RULES.map((rule) => rule.id),
+  // Checkpoints saved ("distributed checkpointing", "checkpointing to S3") before "checkpointing" reads as recompute (checkpoint-saving.ts).
+  ...CHECKPOINT_SAVING_RULES.map((rule) => rule.id),
   // French, Spanish, Portuguese, German and Italian setup words as English ones, before any rule reads those (latin-words.ts).
   'prose.latin-words',
   // An engine's report quoted in a sentence is blanked before any of its numbers is read (engine-reports.ts).
@@ -438,6 +441,7 @@ const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   LENGTHS_COMPARED_RULES,
   FLOAT4_WORD_RULES,
   WIDTH_ONLY_RULES,
+  CHECKPOINT_SAVING_RULES,
 ];
 for (const rule of LATER_GROUPS.flat()) BY_ID.set(rule.id, rule);
 
