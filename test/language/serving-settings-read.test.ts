@@ -187,3 +187,24 @@ describe('the prefill token budget said in words is batched tokens, never the co
     if (seq !== undefined) expect(r.scenario.seq).toBe(seq);
   });
 });
+
+describe('a length key given a list of lengths is a sweep: the longest run is read, weak, the others said', () => {
+  it.each([
+    // c2837: openshift-psap/topsail#519
+    ['```yaml\nhyper_parameters:\n  peft_method: "lora"\n  per_device_train_batch_size: 1\n  max_seq_length: [512, 1014]\n  r: 4\n```\nllama-3-8b gptq', 1014],
+    ['```yaml\nmax_seq_length: [4096, 512, 1024]\n```\nqlora llama-3-8b on one 4090', 4096],
+    ['llama-3-8b lora on an A100 80G, sweep config:\n```yaml\ncutoff_len: [1024, 2048, 4096]\nper_device_train_batch_size: 2\n```', 4096],
+    ['```json\n{"model_name_or_path": "mistralai/Mistral-7B-v0.1", "max_seq_length": [1024, 4096], "per_device_train_batch_size": 1}\n```\non 2x a6000', 4096],
+    ['```yaml\nmax_model_len: [8192, 16384]\n```\nvllm qwen2.5-7b on an L4', 16384],
+    ['```yaml\nsequence_len: ["4k", "8k"]\n```\naxolotl llama-3-8b lora on a 3090', 8192],
+    ['max_seq_length: [256, 512]\nmodel: qwen2.5-0.5b full fine-tune on a T4', 512],
+    ['```yaml\ntraining:\n  seq_length: [1024, 3072]\n```\n7b full sft on 8x h100', 3072],
+  ])('%s', (text, seq) => {
+    const r = read(text);
+    expect(r.scenario.seq).toBe(seq);
+  });
+
+  it('the others are said', () => {
+    expect(read('```yaml\nmax_seq_length: [4096, 512, 1024]\n```\nqlora llama-3-8b on one 4090').said).toMatch(/3 lengths.*4096/);
+  });
+});

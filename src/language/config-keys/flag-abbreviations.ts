@@ -55,4 +55,4 @@ export function abbreviatedOption(written: string, named: Namespaces = {}): stri
 
 /** What the reply says of it: the flag as written and the option read. */
 export const abbreviationNote = (written: string, option: string): string =>
-  `"--${written.replace(/^-+/, "")}" read as --${option.replace(/_/g, '-')}: the program's parser takes a unique prefix of an option`;
+  `"--${written.replace(/^-+/, '')}" read as --${option.replace(/_/g, '-')}, the option it starts (argparse takes a unique prefix of an option)`;
