@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KEY_TABLES, readConfig } from '../../src/language/config-keys.js';
 import { SHORT_FLAGS } from '../../src/language/config-keys/patterns.js';
+import { abbreviatedOption } from '../../src/language/config-keys/flag-abbreviations.js';
 import { dropLayout } from '../../src/language/layout.js';
 import { MappedText, type RewriteStep } from '../../src/language/mapped-text.js';
 import { normalise } from '../../src/language/normalise.js';
@@ -39,9 +40,15 @@ function reachedAt(input: MappedText, key: string, at: number, end: number): boo
 
 /** A key as the user may spell it: `--max-model-len`, `"max_model_len"`, `MAX_MODEL_LEN`. */
 /** The key as written: its name in any case and dash, or a short flag patterns.ts names it by ("-b 128" is batch_size_llamacpp). */
+// …or a long flag cut short of it, which argparse reads as the key (`--max-num-batched-token=8192`, c2788; flag-abbreviations.ts).
 const spelledAs = (written: string, key: string) => {
   const short = /^\s*-([a-z]+)\b/i.exec(written);
-  return written.toLowerCase().replace(/-/g, '_').includes(key) || (short !== null && SHORT_FLAGS[short[1]!.toLowerCase()] === key);
+  const long = /^\s*["']?--([a-z][\w-]*)/i.exec(written);
+  return (
+    written.toLowerCase().replace(/-/g, '_').includes(key) ||
+    (short !== null && SHORT_FLAGS[short[1]!.toLowerCase()] === key) ||
+    (long !== null && abbreviatedOption(long[1]!.toLowerCase().replace(/-/g, '_')) === key)
+  );
 };
 
 const KEYS = new Set(Object.values(KEY_TABLES).flatMap((t) => Object.keys(t)));

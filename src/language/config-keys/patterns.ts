@@ -41,10 +41,12 @@ export const SHORT_FLAGS: Record<string, string> = {
 export const INLINE_OBJECT_KEYS = ['limit[-_]mm[-_]per[-_]prompt'];
 // Also vLLM's legacy `image=2,video=0` (commas are no value's end there).
 const INLINE_OBJECT = `(?<=(?:${INLINE_OBJECT_KEYS.join('|')})["']?[ \\t]*[=:]?[ \\t]*)(?:\\{[^{}\\n]*(?:\\{[^{}\\n]*\\}[^{}\\n]*)*\\}|[a-z]+=\\d+(?:,[a-z]+=\\d+)+)`;
-const VALUE = `("[^"\\n]*"|'[^'\\n]*'|\\[(?![ \\t]*["']?--[a-z])[^\\]\\n]*\\]|${INLINE_OBJECT}|\\{|some\\([^)\\s]*\\)|\\([ \\t]*[^\\s()]+[ \\t]*\\)|[^\\s,;{}()\\]\\[\\u3000-\\u9fff\\uff00-\\uffef]+)`;
+const VALUE = `("[^"\\n]*"|'[^'\\n]*'|\\[(?![ \\t]*["']?--[a-z])(?![^\\]\\n]*,[ \\t]*["']?--[a-z])[^\\]\\n]*\\]|${INLINE_OBJECT}|\\{|some\\([^)\\s]*\\)|\\([ \\t]*[^\\s()]+[ \\t]*\\)|[^\\s,;{}()\\]\\[\\u3000-\\u9fff\\uff00-\\uffef]+)`;
 /**
  * A list of flags (`extraArgs: ["--kv-cache-dtype=fp8", …]`, a Helm chart's vLLM args; c633) is no
- * value of its key: the flags in it are read one by one.
+ * value of its key: the flags in it are read one by one. So is one whose first item is a positional word
+ * (`args: [Qwen/Qwen2.5-32B-Instruct, --max-num-seqs, "64"]`, a block list the YAML reader wrote as a flow
+ * list; rserve12): a flag anywhere in it makes it a command line.
  *
  * One pass finds, in order: a ``` fence, `--key[ =]value`, `-c 4096`, `key=value`,
  * `key: value`, `"key": value`, and a YAML/JSON key that opens a block (`zero_optimization: {`,

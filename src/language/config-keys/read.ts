@@ -21,6 +21,7 @@ import { chooseOptionValues, type KeyOccurrence } from './option-values.js';
 import { builtValue, builtValues, engineBuildSpans } from './engine-build.js';
 import { scriptOf } from './script-constants.js';
 import { configShape } from './config-shape.js';
+import { abbreviatedOption, abbreviationNote } from './flag-abbreviations.js';
 import { MODEL_KEYS, model, savesFolder } from './models.js';
 import { IN_BLOCK_KEYS, PAIR, SHORT_FLAGS } from './patterns.js';
 import { prepareConfig } from './prepare.js';
@@ -271,7 +272,9 @@ const LOAD_TOOL_BEFORE = /(?:^|[\s;|&`(])(?:ab|hey|oha|wrk)\s/;
     trackBraces(m.index);
     const flagKey = m[1] ?? (m[3] ? SHORT_FLAGS[m[3]] : undefined);
     const rawKey = flagKey ?? m[5] ?? m[8] ?? '';
-    const key = keyName(rawKey);
+    const abbreviated = m[1] !== undefined && !keyKnown(keyName(rawKey), namespaces) ? abbreviatedOption(keyName(rawKey), namespaces) : undefined;
+    if (abbreviated) notes.push(abbreviationNote(rawKey, abbreviated));
+    const key = abbreviated ?? keyName(rawKey);
     let value = m[2] ?? m[4] ?? m[7] ?? m[9] ?? m[10];
     // A shell variable that holds its own flag, `ACTOR_ZERO_STAGE="--actor_zero_stage 0"` used later as
     // `${ACTOR_ZERO_STAGE}` (deepspeedai/DeepSpeedExamples#786, c784): the flag's value is the setting.

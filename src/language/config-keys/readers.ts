@@ -11,10 +11,27 @@ import { IGNORE, isFalse, isTrue, numberOf, say, unquote, type Handler, type Key
 const NO_LIMIT = [2 ** 31 - 1, 2 ** 32 - 1, 2 ** 63 - 1, 2 ** 64 - 1];
 export const isNoLimit = (n: number): boolean => NO_LIMIT.includes(n) || n >= 1e18;
 
+/**
+ * A length key given a list of lengths is a sweep, one run each (fms-hf-tuning's test preset "max_seq_length: [512,
+ * 1014]", openshift-psap/topsail#519, c2837: unread, so the reply used a default): the longest run is the one that
+ * fits or not, so its length is read, weak, and the others said.
+ */
+function longestOfSweep(v: string): { value: number; count: number } | null {
+  const list = /^\[([^\]]*)\]$/.exec(unquote(v).trim());
+  if (!list) return null;
+  const values = list[1]!.split(',').map((item) => numberOf(item.trim()));
+  if (values.length < 2 || !values.every((n) => Number.isFinite(n) && n > 0)) return null;
+  return { value: Math.max(...values), count: values.length };
+}
+
 /** A number-valued key read as `<word> N`; "auto" and non-numbers are ignored; a "no limit" sentinel is set aside, said. */
 export const numeric =
   (word: string): Handler =>
   (v, ctx) => {
+    if (word === 'seq') {
+      const longest = longestOfSweep(v);
+      if (longest !== null) return { say: `seq ${longest.value}`, note: `${ctx?.pair ?? `${ctx?.current ?? 'length'}: ${v}`} lists ${longest.count} lengths, one run each: the longest, ${longest.value}, is read, as it takes the most memory (say seq N for another)`, weak: true };
+    }
     const n = numberOf(v);
     if (Number.isFinite(n) && isNoLimit(n)) return { ignore: true, note: `${ctx?.pair ?? `${ctx?.current ?? word} ${n}`} is the largest integer, a way of saying "no limit": not read as your ${word === 'seq' ? 'length' : word} (say ${word} N for yours)` };
     return Number.isFinite(n) ? say(`${word} ${n}`) : IGNORE;

@@ -22,6 +22,21 @@ export interface ConfigPair {
   items: [number, number][] | null;
 }
 
+/** A Go template's action alone on its line (Helm's `{{- if .Values.vllm.enabled }}`, `{{- end }}`). */
+const TEMPLATE_LINE = /^[ \t]*\{\{[^{}\n]*\}\}[ \t]*$/gm;
+/** A Go template's action inside a value (`- {{ .Values.model | quote }}`, `image: "{{ .Values.image }}:…"`). */
+const TEMPLATE_VALUE = /\{\{[^{}\n]*\}\}/g;
+
+/**
+ * A Helm chart's manifest is YAML with Go template actions in it, which YAML refuses (`- {{ .Values.model | quote }}`
+ * is a flow mapping inside a flow mapping): a Kubernetes container's `args:` list of vLLM flags in a chart went
+ * unread, `--gpu-memory-utilization=1` with it (castai/helm-charts#729, c2819). Same-length edits, so the parser's
+ * offsets stay the text's: an action alone on its line is blanked, one inside a value becomes a plain word of
+ * underscores, a value no table reads (what the chart fills in at install time is not in the message).
+ */
+export const goTemplatesBlanked = (yaml: string): string =>
+  yaml.includes('{{') ? yaml.replace(TEMPLATE_LINE, (m) => ' '.repeat(m.length)).replace(TEMPLATE_VALUE, (m) => '_'.repeat(m.length)) : yaml;
+
 /** A Python assignment or call in front of a dict (`generation_kwargs = {`, `dict(`): not part of the config. */
 const ASSIGNED = /^\s*[a-z_][\w.]*\s*=\s*(?=[{[])/;
 
@@ -38,7 +53,7 @@ export function parseConfigBlock(text: string, start: number, end: number, work:
   // tabs (which YAML refuses as indentation) made spaces.
   // zsh's mark for output with no final newline ("…}]}%" after a curl of vLLM's /models, modal-labs/modal-examples#843,
   // c2426) is the shell's, not the JSON's: blanked.
-  const yamlText = ' '.repeat(skip) + source.slice(skip).replace(/\t/g, ' ').replace(/(?<=[}\]])%(?=[ \t]*(?:\n|$))/g, ' ');
+  const yamlText = goTemplatesBlanked(' '.repeat(skip) + source.slice(skip).replace(/\t/g, ' ').replace(/(?<=[}\]])%(?=[ \t]*(?:\n|$))/g, ' '));
   let doc;
   try {
     doc = parseDocument(yamlText, { uniqueKeys: false, prettyErrors: false, strict: false });

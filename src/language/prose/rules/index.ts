@@ -14,6 +14,7 @@ import { PHRASING_RULES } from './phrasing.js';
 import { QUESTION_RULES } from './questions.js';
 import { REDUCED_RULES } from './reduced.js';
 import { SERVING_RULES } from './serving.js';
+import { BATCHED_TOKEN_RULES } from './batched-tokens.js';
 import { CARD_DTYPE_RULES, TRAINING_RULES } from './training.js';
 import { ARTEFACT_RULES } from './artefacts.js';
 import { TOOL_NAME_RULES } from './tool-names.js';
@@ -303,6 +304,8 @@ const PROSE_ORDER = [
   'prose.difference-between',
   'prose.from-to',
   'prose.from-to-unsaid',
+  // A serving engine's prefill budget in words, before a length rule reads its number as the context (batched-tokens.ts).
+  ...BATCHED_TOKEN_RULES.map((rule) => rule.id),
   // A length's words read before "max seq" is taken as a question and before Chinese nouns become words.
   'prose.textgen-output-line',
   'prose.tokens-plus-characters',
@@ -442,6 +445,7 @@ const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   FLOAT4_WORD_RULES,
   WIDTH_ONLY_RULES,
   CHECKPOINT_SAVING_RULES,
+  BATCHED_TOKEN_RULES,
 ];
 for (const rule of LATER_GROUPS.flat()) BY_ID.set(rule.id, rule);
 
