@@ -1,4 +1,5 @@
 import { CHECKPOINT_FOLDER } from './config-keys/models.js';
+import { familyBeforeSize } from './script-model-name.js';
 import type { MappedText, Piece } from './mapped-text.js';
 import { TGI_VERSION_KEYWORDS } from './tgi-versions.js';
 import { VLLM_VERSION_KEYWORDS } from './vllm-versions.js';
@@ -45,6 +46,8 @@ interface Launcher {
   id: string;
   pattern: RegExp;
   words: (m: RegExpExecArray) => string;
+  /** The match is read on a weak cue (a model taken from a script's name): said with its words on the first screen. */
+  weak?: (m: RegExpExecArray) => boolean;
 }
 
 /** LLaMA-Factory's scripts: `train_bash.py`, or `src/train.py` followed by its `--stage` (continued lines included). */
@@ -83,8 +86,12 @@ function trainerWord(m: RegExpExecArray, word: string): string {
 
 /** Model sizes a script's own name holds (`orz_7b_ppo`, Open-Reasoner-Zero's playground/orz_7b_ppo.py): the name's to say. */
 function sizesIn(path: string): string[] {
-  const name = path.split(/[/.]/).filter((p) => p && p !== 'py' && p !== 'sh').pop() ?? '';
-  return name.split(/[_-]/).filter((p) => /^\d+(?:\.\d+)?[bm]$/.test(p));
+  const name = path.split('/').pop()!.replace(/\.(?:py|sh)$/, '');
+  // Each size with the family written before it ("run_qwen2_5_7b_grpo.sh" → qwen2.5-7b; script-model-name.ts).
+  return [...name.matchAll(/(?<![a-z0-9.])\d+(?:\.\d+)?[bm](?![a-z0-9])/g)].map((m) => {
+    const family = familyBeforeSize(name.slice(0, m.index));
+    return family ? `${family}-${m[0]}` : m[0];
+  });
 }
 
 /** SPIN's training script (uclaml/SPIN: spin/run_spin.py). */
@@ -172,6 +179,8 @@ const LAUNCHERS: readonly Launcher[] = [
     id: 'command.rl-trainer-script',
     pattern: new RegExp(`${RL_SCRIPT}|${RL_MODULE}`, 'g'),
     words: (m) => [...sizesIn(m[0]), trainerWord(m, RL_TRAINER_WORD[(m[1] ?? m[2])!]!)].join(' '),
+    // A model read from the name's pieces ("run_qwen2_5_7b_grpo.sh") is the script's name for it, not the user's: weak.
+    weak: (m) => sizesIn(m[0]).some((w) => /[a-z]/.test(w.replace(/\d+(?:\.\d+)?[bm]$/, ''))),
   },
   // SPIN (self-play fine-tuning, uclaml/SPIN): `accelerate launch spin/run_spin.py configs/config.yaml` trains
   // the policy against a frozen copy of its previous iteration with a DPO-style loss (verl-project/verl#1407:
@@ -292,7 +301,7 @@ const LAUNCHER_WORD = /python|deepspeed|axolotl|run_spin|vllm|sglang|ppo|dpo|kto
 
 export function readCommands(text: MappedText): MappedText {
   let out = text;
-  if (LAUNCHER_WORD.test(out.text)) for (const { id, pattern, words } of LAUNCHERS) out = out.replace(pattern, (m) => ` ${words(m)} `, id);
+  if (LAUNCHER_WORD.test(out.text)) for (const { id, pattern, words, weak } of LAUNCHERS) out = out.replaceEach(pattern, (m) => ({ result: ` ${words(m)} `, rule: weak?.(m) ? { id, weak: true } : id }));
   // The pattern's lookahead is costly on every message: only one with a model flag can match.
   return /-m[ \t]/.test(out.text) ? out.replace(LLAMA_CPP, llamaCppCommand, 'command.llama-cpp') : out;
 }

@@ -1,4 +1,5 @@
 import { MODELS } from '../catalog/index.js';
+import { FINE_TUNE_LINES } from './fine-tune-lines.js';
 import { FAMILIES } from './lexicon.js';
 
 /** Fine-tunes people name by themselves but that are their base model's shape. */
@@ -10,6 +11,8 @@ const FINE_TUNE_BASES: Record<string, string> = {
   bielik: 'mistral', beepo: 'mistral', cydonia: 'mistral', discolm: 'mistral', llongorca: 'llama', belle: 'bloom', codegeex: 'chatglm',
   visionreasoner: 'qwen', unipixel: 'qwen', phoenix: 'bloom', lazarus: 'llama', wayfarer: 'mistral', westmaid: 'mistral',
   tiefighter: 'llama', psyfighter: 'llama', longalpaca: 'llama', hermes: 'llama', kimiko: 'llama', oryx: 'qwen',
+  // The lines kept as data with their sources (fine-tune-lines.ts).
+  ...Object.fromEntries(FINE_TUNE_LINES.map((l) => [l.word, l.family])),
 };
 
 /** The family a name's word belongs to: a fine-tune's base ("vicuna" → llama), or a catalog family it starts with. */
@@ -82,6 +85,7 @@ const NAMED_FINE_TUNES: Record<string, string[]> = {
   phoenix: ['bloomz'], lazarus: ['llama-1'], wayfarer: ['mistral-nemo', 'llama-3.1'], westmaid: ['mistral'],
   tiefighter: ['llama-2'], psyfighter: ['llama-2'], psyfighter2: ['llama-2'], longalpaca: ['llama-2'],
   hermes: ['llama-1', 'llama-2'], kimiko: ['llama-2'], oryx: ['qwen2', 'yi-1.5'],
+  ...Object.fromEntries(FINE_TUNE_LINES.map((l) => [l.word, [...l.bases]])),
 };
 
 /**
@@ -170,6 +174,9 @@ export function fineTuneModel(words: string[], size: string, idOf: (name: string
   const release = LLAMA_2_RELEASES[word];
   const written = (whole ?? words.join(' ')).toLowerCase();
   if (bases[0] === 'llama-1' && (words.some((w) => /^v?1\.5$/.test(w)) || (release && release.test(written)))) bases.reverse();
+  // A line's release on a newer base ("UI-TARS-1.5-7B" is Qwen2.5-VL's; fine-tune-lines.ts).
+  const moved = FINE_TUNE_LINES.find((l) => l.word === word)?.release;
+  if (moved && moved.version.test(written)) bases.unshift(...moved.bases);
   for (const b of bases) {
     const id = idOf(`${b}-${size}`);
     if (id) return id;

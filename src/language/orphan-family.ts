@@ -32,11 +32,11 @@ const comparesNothing = (kept: readonly Token[], i: number, text: string) =>
   kept[i]!.type === 'compare' && !kept.some((t) => t.type === 'vs') && !/^\s*(?:to|with)\b/i.test(text.slice(kept[i]!.offset + kept[i]!.text.length));
 
 /** The kept tokens less the families with no size after them and the compare words with no "vs", and those set aside. */
-export function withoutOrphanFamilies(kept: readonly Token[], text: string): { kept: Token[]; aside: Token[] } {
+export function withoutOrphanFamilies(kept: readonly Token[], text: string, only: { familiesOnly?: boolean } = {}): { kept: Token[]; aside: Token[] } {
   const aside: Token[] = [];
   const rest: Token[] = [];
   for (const [i, t] of kept.entries()) {
-    if ((t.type === 'family' && t.text && !sized(kept, i)) || comparesNothing(kept, i, text)) aside.push(t);
+    if ((t.type === 'family' && t.text && !sized(kept, i)) || (!only.familiesOnly && comparesNothing(kept, i, text))) aside.push(t);
     else rest.push(t);
   }
   return { kept: rest, aside };

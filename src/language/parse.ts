@@ -278,7 +278,9 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
     kept = noModel.kept;
   }
   // In prose, a family with no size after it is set aside before the parse, not the words after it (orphan-family.ts).
-  const orphans = tolerant ? withoutOrphanFamilies(kept, mapped.text) : null;
+  // …and in a short request too ("Add LLaMA to Colab", a thread's title, oobabooga/textgen#217, c2797; "llama on
+  // a 3090"): the family is asked which of it, a question a thread waits on, not a grammar error that drops its words.
+  const orphans = tolerant ? withoutOrphanFamilies(kept, mapped.text) : withoutOrphanFamilies(kept, mapped.text, { familiesOnly: true });
   if (orphans?.aside.length && orphans.kept.length) {
     for (const t of orphans.aside) unread.push({ word: written(t), at: user(t.offset), suggestion: null });
     kept = orphans.kept;

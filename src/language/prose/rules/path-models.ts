@@ -4,6 +4,7 @@ import { catalogHead, moduleModelName } from '../../module-files.js';
 import type { ProseRule } from '../types.js';
 import { FILE, PATH, fileWords } from '../paths.js';
 import { ADAPTED_FROM } from '../../owners/adapted-from.js';
+import { familyBeforeSize } from '../../script-model-name.js';
 import { PROJECT_MODELS } from '../../read-tokens/project-models.js';
 
 /**
@@ -132,8 +133,6 @@ const seriesRepo = (name: string) => /[a-z]/.test(name) && /\d|[-_]/.test(name) 
 // Bounded parts (a folder, a stem): a script's name is short, and a long word is then tried in linear time.
 // A mixture's active size stays with its total ("run-qwen3-30B-A3B.sh", THUDM/slime#72, c2711): "30b" alone is no release.
 const SCRIPT_WITH_SIZE = /(?<![\w.\-])((?:[\w.~-]{1,120}\/){0,12})([a-z0-9_\-.]{0,80}?(?<![a-z0-9.])(\d+(?:\.\d+)?[bm](?:[-_]a\d+(?:\.\d+)?b)?)(?![a-z0-9])[a-z0-9_\-.]{0,80})\.(?:py|sh|bash|slurm|ipynb)(?![\w])/g;
-/** The family before the size, with its version ("train_qwen2_7b.sh" is Qwen2's 7B, "qwen2.5_7b" Qwen2.5's, not Qwen's). */
-const FAMILY_BEFORE = new RegExp(`(?<![a-z])(${FAMILY})(?:[-_.]?(v?\\d+(?:\\.\\d+)?)[-_]|[-_.])?$`);
 /** A document a link or path names ("docs/zh/models/qwen3-4B.md", the guide that worked): a page read, not a model run. */
 const DOCUMENT_PATH = /(?<![^\s()[\]])[^\s()[\]]{1,200}\.(?:md|rst|html?|txt|pdf)(?![\w])/g;
 
@@ -184,8 +183,7 @@ export const PATH_MODEL_RULES: readonly ProseRule[] = [
       const size = sized.replace(/_/g, '-');
       if (namedElsewhere(elsewhere, size)) return whole;
       const before = stem.slice(0, stem.search(new RegExp(`(?<![a-z0-9.])${sized.replace(/\./g, '\\.')}(?![a-z0-9])`)));
-      const named = FAMILY_BEFORE.exec(before);
-      const family = named ? `${named[1]}${named[2] ?? ''}` : undefined;
+      const family = familyBeforeSize(before);
       const words = `${family ? `${family}-` : ''}${size} ${fileWords(file).trim()}`;
       return words.length <= whole.length ? words.padEnd(whole.length) : whole;
     },

@@ -18,10 +18,13 @@ const SCALE: Record<string, number> = { '': 1, k: 1e3, m: 1e6, b: 1e9 };
 /** Fewer than this is no model people train (GPT-2's 124M is the smallest in the catalog). */
 const FEWEST = 50e6;
 
+const FAMILY_WORD = new RegExp(`(?<![a-z])(?:${FAMILIES.map((f) => f.replace(/[^a-z0-9-]/g, '')).join('|')})(?![a-z])`);
+
 /** A size, a catalog model or a family word anywhere else in the text: then the count adds nothing. */
 function modelNamedElsewhere(text: string): boolean {
   if (/(?<![\w.])\d+(?:\.\d+)?\s?b(?![a-z0-9])|(?<![\w.])\d+x\d+(?:\.\d+)?b(?![a-z0-9])/.test(text)) return true;
-  if (FAMILIES.some((f) => text.includes(f))) return true;
+  // A family as a word of its own, its version glued on ("llama2"): "yi" inside "trying" names no model (c2839).
+  if (FAMILY_WORD.test(text)) return true;
   return text.split(/[^a-z0-9._\-/]+/).some((w) => w.length > 2 && modelIdOf(w.replace(/^.*\//, '')) !== undefined);
 }
 

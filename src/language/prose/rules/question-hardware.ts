@@ -23,6 +23,19 @@ export const HARDWARE_QUESTION_RULES: readonly ProseRule[] = [
     source: 'brucepro/Memoir#108',
   },
   {
+    // "The model has unusually an uneven number of layers: 63, according to logs" (ollama/ollama#11162, c2787):
+    // the count the user saw of the named model's own layers (Ollama counts the output layer too), told, not
+    // a change to its shape; the question rule after it blanked only the words and left ": 63" for an
+    // earlier "layer" ("one layer always gets offloaded") to take as an architecture override.
+    id: 'question.model-layer-count-told',
+    pattern:
+      /\b(?:model|it)\s+has\s+(?:[a-z]+\s+){0,3}number\s+of\s+layers\s*(?::|=|\bis\b|\bof\b)?\s*\d{1,3}\b|\bnumber\s+of\s+layers\s*(?::|=|\bis\b)?\s*\d{1,3}\s*,?\s*(?:according\s+to|as\s+(?:shown|reported)\s+(?:in|by)|in|from)\s+(?:the\s+)?logs?\b/gi,
+    when: (t) => t.includes('number of layers'),
+    write: (m) => ' '.repeat(m[0].length),
+    example: 'The model has unusually an uneven number of layers: 63, according to logs.',
+    source: 'ollama/ollama#11162',
+  },
+  {
     // "how many layers should I offload?", "the optimal number of layers to offload to GPU"
     // (abetlen/llama-cpp-python#960), "is 35 good? Should I try different numbers?" (mozilla-ai/llamafile#3):
     // the question -ngl answers, which the reply's levers do (the split that fits, layer by layer); no

@@ -56,6 +56,8 @@ const QUESTION_ORDER = [
   'question.number-of-stated',
   'question.model-window-described',
   'question.gpu-layers',
+  // A count of the named model's layers the user reports is told before the question's words are blanked (c2787).
+  'question.model-layer-count-told',
   'question.how-many-layers',
   'question.gpu-offload-of-total',
   'question.ram-with-speed',
