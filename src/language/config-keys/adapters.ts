@@ -162,6 +162,21 @@ const bareRank: Handler = (v, ctx) => {
   return reading && 'say' in reading && !beside ? { ...reading, weak: true } : reading;
 };
 
+/**
+ * DeepSpeed-Chat's `--lora_dim N`: LoRA of rank N. Its step 1 and 2 main.py (`--zero_stage`, `--deepspeed`) freeze the
+ * base only with --only_optimize_lora: without it every weight trains beside the LoRA branches, a full fine-tune
+ * (deepspeedai/DeepSpeedExamples#551, c2791), though its users call the run LoRA ("Yi-34B lora微调", c412). The two
+ * readings disagree, so the rank is read weak and the other reading said, never chosen in silence.
+ */
+const deepSpeedChatLoraDim: Handler = (v, ctx) => {
+  const rank = numberOf(v);
+  if (!(rank > 0)) return IGNORE;
+  if (ctx.keys.has('zero_stage') && ctx.keys.has('deepspeed') && !ctx.keys.has('only_optimize_lora')) {
+    return { say: `lora rank ${rank}`, weak: true, note: `--lora_dim ${rank} without --only_optimize_lora: DeepSpeed-Chat's main.py adds LoRA branches but still trains every weight; read as LoRA, say "full" if the whole model trains` };
+  }
+  return say(`lora rank ${rank}`);
+};
+
 /** Each key: what its value says in request words, and the source where one is cited. */
 const ADAPTER_KEY_TABLE: KeyTable = {
   r: { reads: numeric('lora rank') },
@@ -171,7 +186,7 @@ const ADAPTER_KEY_TABLE: KeyTable = {
   // rank (0, its default, is no LoRA); --lora_module_name a part of the module names that get LoRA:
   // a block path ("decoder.layers.", "transformer.h.") is every linear layer in the blocks of a model
   // whose module names hold it, and none of another's (lora-module-path.ts).
-  lora_dim: { reads: (v) => (numberOf(v) > 0 ? say(`lora rank ${numberOf(v)}`) : IGNORE), source: 'DeepSpeed-Chat training/utils/module/lora.py' },
+  lora_dim: { reads: deepSpeedChatLoraDim, source: 'DeepSpeed-Chat training/utils/module/lora.py; step1_supervised_finetuning/main.py' },
   lora_module_name: { reads: (v, ctx) => (/proj|attn|mlp/.test(unquote(v)) ? targets(v, ctx) : /(?:^|\.)(?:layers|h|blocks|layer)\.?$/.test(unquote(v)) ? blockPathTargets(v, ctx) : IGNORE), source: 'DeepSpeed-Chat training/utils/module/lora.py' },
   only_optimize_lora: { reads: flag('lora') },
   // A bare `rank` is LoRA's only beside LoRA: mlx-lm's `lora_parameters: {rank: 16}` (ml-explore/mlx#1406),
