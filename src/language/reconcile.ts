@@ -33,6 +33,7 @@ import { otherModelExamples } from './reconcile/other-models.js';
 import { modelClasses } from './reconcile/model-classes.js';
 import { otherRuns, rolloutsInTraining, type OwnedRuns } from './reconcile/owners.js';
 import { rolloutEngineWords } from './reconcile/rollout-engine.js';
+import { mergedAdapters } from './reconcile/merged-adapter.js';
 import { adapterPretraining, engines, frameworks, loras, narrativeHelp, seqs, sequenceSplitWithoutDegree, switches } from './reconcile/settings.js';
 import { vllmEngines } from './reconcile/vllm-engine.js';
 import { severalReleases } from './reconcile/several-releases.js';
@@ -91,6 +92,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = rolloutsInTraining(out, text, notes);
   // An engine named only by its name beside its sleep, wake-up or rollouts, with no word that trains: an RL trainer's (reconcile/rollout-engine.ts).
   out = rolloutEngineWords(out, text, notes, owned);
+  // An adapter merged into the model, in a message that runs the merged model, is how the model was made (reconcile/merged-adapter.ts).
+  out = mergedAdapters(out, text, notes, owned);
   out = models(otherRuns(out, text, notes, owned));
   out = countsWithoutCue(out, notes);
   out = keywordsAcrossSentences(out, notes);

@@ -95,6 +95,8 @@ export function modeStep(r: Resolution): ErrorReply | null {
   const trainingSetting =
     firstTrainingSetting(r.patch) ??
     (TRAINING_FRAMEWORKS.has(r.patch.value<string>('framework') ?? '') ? 'framework' : undefined) ??
+    // verl (and EasyR1, its fork) only trains: "Running EasyR1 with qwen2.5-vl-7b" runs its RL training (hiyouga/EasyR1#260, c2872).
+    (r.patch.has('rlTrainer') ? 'rlTrainer' : undefined) ??
     (comparesTrainingSettings(r.patch.get('question')?.item) ? 'question' : undefined);
   let mode: Scenario['mode'];
   // A quantised checkpoint ("unsloth/llama-3-8b-bnb-4bit", "…-GPTQ") is its weights too.

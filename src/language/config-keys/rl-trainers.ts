@@ -70,6 +70,17 @@ const rolloutsPerExample: Handler = (v) => {
   return { say: 'grpo', weak: true, note: `rollouts_per_example ${n} is a group-relative RL setting (rollouts per prompt, prime-rl's orchestrator): read as GRPO; say "ppo" or "dpo" if the run is another` };
 };
 
+/**
+ * OpenR's `--algorithm_name` (openreasoner/openr train_math.py: "APPO", its asynchronous PPO, or "PPO"): the
+ * policy trained with PPO's actor and critic, whatever the script is named ("python -u train_math.py … --algorithm_name
+ * "APPO" --ppo_epoch 1", openreasoner/openr#60, c2868). GRPO is read as GRPO; another name is left to the words.
+ */
+const algorithmName: Handler = (v) => {
+  const value = unquote(v).toLowerCase();
+  if (/^a?ppo$/.test(value)) return say('ppo');
+  return value === 'grpo' ? say('grpo') : IGNORE;
+};
+
 /** Another role's GPUs hold another model: not the actor's, so no setting of the run estimated. */
 const otherRole: Handler = () => IGNORE;
 
@@ -78,6 +89,7 @@ export const RL_TRAINER_KEYS: KeyTable = {
   // Read with actor_num_gpus_per_node, which multiplies it in.
   actor_num_nodes: { reads: () => IGNORE, source: 'OpenRLHF openrlhf/cli/train_ppo_ray.py' },
   advantage_estimator: { reads: advantageEstimator, source: 'OpenRLHF openrlhf/cli/train_ppo_ray.py; OpenRLHF/OpenRLHF#1066' },
+  algorithm_name: { reads: algorithmName, source: 'openreasoner/openr train_math.py; openreasoner/openr#60' },
   num_generations: { reads: generationsPerPrompt, source: 'huggingface/trl trl/trainer/grpo_config.py; om-ai-lab/VLM-R1#93' },
   num_generation: { reads: generationsPerPrompt, source: 'om-ai-lab/VLM-R1#93 (the singular as written)' },
   rollouts_per_example: { reads: rolloutsPerExample, source: 'PrimeIntellect-ai/prime-rl src/prime_rl/orchestrator/config.py; prime-rl#950, #1097' },

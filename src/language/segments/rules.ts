@@ -122,6 +122,18 @@ export const LINE_RULES: readonly LineRule[] = [
     source: 'vllm-project/vllm#8879',
   },
   {
+    // Ray's prefix on every line a worker prints ("(WorkerDict pid=1113316) Before vllm offload in sharding
+    // manager: 66.48 GB / 79.10 GB.", hiyouga/EasyR1#260, c2872; "(TaskRunner pid=77, ip=10.0.0.2) …"): the
+    // RL trainer's own output, whose engine (the rollout's vLLM) and memory figures are part of the training,
+    // never the setup asked about; read as vLLM serving, it had turned the training into inference. Not a
+    // dict or list the worker prints after the prefix (verl's TaskRunner pretty-prints its config).
+    id: 'log.ray-worker-prefix',
+    kind: 'log',
+    pattern: /^\s*\((?:[a-z_][\w.:-]*\s+)?pid=\d+(?:,\s*ip=[\d.]+)?\)\s+(?![{['"\s])/,
+    example: '(WorkerDict pid=1113316) Before vllm offload in sharding manager: 66.48 GB / 79.10 GB.',
+    source: 'hiyouga/EasyR1#260',
+  },
+  {
     // TensorRT's logger ("[MM/DD/YYYY-HH:MM:SS] [TRT] [I] …") and TensorRT-LLM's ("[TRT-LLM] [W] …",
     // "[TensorRT-LLM][INFO] …"): an engine's sizes and memory in them are its log, not the setup. A quote
     // marker before it ("> [12/29/2023-05:24:11] [TRT] [I] Total Activation Memory", NVIDIA/TensorRT-LLM#772,

@@ -61,6 +61,9 @@ const CHINESE_WORDS: Record<string, string> = {
   // as "without quantization" (a model released in FP8 keeps it).
   不做量化: 'without quantization', 不量化: 'without quantization', 非量化: 'without quantization', 未量化: 'without quantization',
   不用量化: 'without quantization', 不进行量化: 'without quantization', 无量化: 'without quantization',
+  // "7b bloom 大约需要多大的内存在非lora 的情况下" (in the non-LoRA case, LianjiaTech/BELLE#360, c2873): 非 negates the method
+  // after it, as 非量化 does the quantisation; it had read as LoRA.
+  非lora: 'without lora', '非 lora': 'without lora',
   // "最大长度大概8192左右" (max length about 8192, modelscope/ms-swift, c646), "最大序列长度": the length, said
   // before its number as 输入长度 is; "8192长度" after it is prose.length-zh's.
   最大长度: 'seq', 最大序列长度: 'seq', 最大输入长度: 'seq',

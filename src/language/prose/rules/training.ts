@@ -3,6 +3,7 @@ import { OTHER_DEVICE_RULES } from './other-devices.js';
 import type { ProseRule } from '../types.js';
 import { QWEN1HALF } from '../../config-keys/models.js';
 import { EARLY_FAMILY_MISSPELLING_RULES } from './family-misspellings.js';
+import { RUN_PURPOSE_RULES } from './run-purpose.js';
 
 /**
  * Ways people describe a training setup in prose that the item language says otherwise. Each is
@@ -58,6 +59,8 @@ const PARALLEL_ZH: Record<string, string> = { 张量: 'tp', 流水线: 'pp', 管
 const METHOD = String.raw`(?:sft|dpo|ppo|grpo|orpo|kto|simpo|rlhf|q?lora|full(?:[ -]?(?:fine-?tun\w*|finetun\w*|parameters?))?|全参(?:数)?(?:微调)?|预训练|pretrain(?:ing)?)`;
 
 export const TRAINING_RULES: readonly ProseRule[] = [
+  // What the run is for, said by names and roles, before any word of it is read as a mode (run-purpose.ts).
+  ...RUN_PURPOSE_RULES,
   {
     // "tune LLM settings for local Ollama" (ionfury/homelab#1352, c2737: refused, an Ollama tag "not trained"),
     // "tuning ollama settings", "performance tuning of llama.cpp", "tune the server's parameters": tuning a
