@@ -75,6 +75,9 @@ export const quantization: Handler = (v, ctx) => {
   return IGNORE;
 };
 
+/** TGI's and DJL's quantize method: a bare "bitsandbytes" is LLM.int8 there, the other names as vLLM's. */
+export const quantizeMethod: Handler = (v, ctx) => (unquote(v) === 'bitsandbytes' ? say('int8') : quantization(v, ctx));
+
 /**
  * IPEX-LLM's low-bit names (ipex_llm/ggml/quantize.py ggml_tensor_qtype): sym_int4 / asym_int4 / woq_int4
  * are 4-bit integers with a 16-bit scale per block (read as int4), sym_int8 8-bit, nf4 / fp4 bitsandbytes-like
@@ -259,6 +262,11 @@ const ADAPTER_KEY_TABLE: KeyTable = {
   // FastChat's and alpaca-lora's generate flags (--load-8bit, --load_8bit).
   load_8bit: { reads: loadIn('int8'), source: 'FastChat and alpaca-lora generate flags' },
   load_4bit: { reads: loadIn('nf4'), source: 'FastChat and alpaca-lora generate flags' },
+  // A bare `--int8` switch: elk's `elk elicit huggyllama/llama-65b imdb --int8` loads the model with bitsandbytes'
+  // LLM.int8 (EleutherAI/elk#238, c2742), as other research scripts' --int8 do; it had been set aside as unknown.
+  int8: { reads: loadIn('int8'), source: 'EleutherAI/elk#238' },
+  // FlexGen's (FlexLLMGen's) `--compress-weight`: group-wise 4-bit weights (flexllmgen/flex_opt.py, CompressionConfig num_bits 4).
+  compress_weight: { reads: flag('int4'), source: 'FMInference/FlexLLMGen flexllmgen/flex_opt.py; FMInference/FlexLLMGen#4' },
   // llama-recipes --peft_method lora|llama_adapter|prefix (configs/peft.py): LoRA's is the one modelled.
   peft_method: { reads: (v) => (unquote(v) === 'lora' ? say('lora') : IGNORE), source: 'llama-recipes configs/peft.py' },
   bnb_4bit_use_double_quant: { reads: (v) => (isTrue(v) ? say('nf4 dq') : IGNORE) },
@@ -294,12 +302,12 @@ const ADAPTER_KEY_TABLE: KeyTable = {
   },
   // TGI's `--quantize` / QUANTIZE: a bare "bitsandbytes" is its 8-bit LLM.int8 ("bitsandbytes-nf4"
   // and "-fp4" are the 4-bit ones; TGI launcher docs, --quantize). litgpt spells its own "bnb.nf4".
-  quantize: { reads: (v, ctx) => (unquote(v) === 'bitsandbytes' ? say('int8') : quantization(v, ctx)), source: 'TGI text-generation-launcher --quantize; huggingface/text-generation-inference#1180' },
+  quantize: { reads: (v, ctx) => quantizeMethod(v, ctx), source: 'TGI text-generation-launcher --quantize; huggingface/text-generation-inference#1180' },
   quantization_method: { reads: quantization },
   // DJL LMI's OPTION_QUANTIZE, the environment spelling of serving.properties' option.quantize (whose dotted
   // path reads as `quantize`): "OPTION_QUANTIZE": "awq" (deepjavalibrary/djl#3445, c1505). Its sibling
   // option.quantization=bitsandbytes (deepjavalibrary/djl#3545) reads as `quantization` by its last part.
-  option_quantize: { reads: (v, ctx) => (unquote(v) === 'bitsandbytes' ? say('int8') : quantization(v, ctx)), source: 'deepjavalibrary/djl#3445' },
+  option_quantize: { reads: (v, ctx) => quantizeMethod(v, ctx), source: 'deepjavalibrary/djl#3445' },
   option_quantization: { reads: quantization, source: 'deepjavalibrary/djl#3545' },
 };
 

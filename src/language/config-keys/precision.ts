@@ -57,7 +57,11 @@ export function dtypeOf(v: string): string | undefined {
 }
 export const dtype: Handler = (v) => {
   const d = dtypeOf(v);
-  return d ? say(d) : IGNORE;
+  if (d) return say(d);
+  // DeepSpeed-Inference's `--dtype int8` (DeepSpeedExamples inference-test.py) and `init_inference(…, dtype=torch.int8)`:
+  // the weights quantised to 8 bits as they load (deepspeedai/DeepSpeed#2662, c2834, had read 16-bit weights).
+  if (unquote(v).replace(/^[a-z_][a-z0-9_]*\./, '') === 'int8') return say('int8');
+  return IGNORE;
 };
 
 /** A LoRA key set on ("--use_peft True", "lora_r: 8"); one switched off ("--use_peft False") says the run is no LoRA. */
