@@ -41,6 +41,17 @@ describe('a count asked beside the card the message states', () => {
   });
 });
 
+describe('a longest length asked beside the length the message states', () => {
+  it.each([
+    ['What is the max sequence length? I fine-tune llama-2-7b with qlora at 4096 tokens on a 3090 and it works.'],
+    ['max context length?\nserving qwen2.5-7b with vllm, --max-model-len 8192, on one L4'],
+  ])('%j: weak', (text) => {
+    const q = question(text);
+    expect(q.kind).toBe('maxSeq');
+    expect(q.weak).toBe(true);
+  });
+});
+
 describe('a question the user asks of the setup stays', () => {
   it.each([
     ["qwen2.5-7b vllm on 1x 4090, what's the max context length I can use?", 'maxSeq'],
