@@ -31,6 +31,10 @@ describe('a bare switch or a dtype key names the weights', () => {
     // A GPTQ loader's width beside its group size (c2776): GPTQ, not bitsandbytes' NF4.
     ['model, tokenizer = load_llama_model_4bit_low_ram(config_path, model_path, groupsize=128, seqlen=2048, bits=4)  llama 13b on a 3090', 'gptq'],
     ['python llama_inference.py decapoda-research/llama-7b-hf --wbits 4 --groupsize 128 --load llama7b-4bit-128g.pt on a 3060', 'gptq'],
+    // The 4-bit switch of the same scripts, a precision key that names an integer width, HQQ's width.
+    ['python chat.py --model llama-2-13b --int4 on a 4060 Ti 16GB', 'gptq'],
+    ['python run.py --model mistral-7b --precision int8 on a T4', 'int8'],
+    ['model = AutoModelForCausalLM.from_pretrained("meta-llama/Llama-2-13b-hf", quantization_config=HqqConfig(nbits=4, group_size=64)) on a T4', 'gptq'],
   ])('%j → %s', (text, format) => {
     const read = weights(text);
     expect(read.format).toBe(format);

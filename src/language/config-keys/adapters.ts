@@ -265,6 +265,19 @@ const ADAPTER_KEY_TABLE: KeyTable = {
   // A bare `--int8` switch: elk's `elk elicit huggyllama/llama-65b imdb --int8` loads the model with bitsandbytes'
   // LLM.int8 (EleutherAI/elk#238, c2742), as other research scripts' --int8 do; it had been set aside as unknown.
   int8: { reads: loadIn('int8'), source: 'EleutherAI/elk#238' },
+  // Its 4-bit twin (`--int4`): 4-bit integer weights, the item language's int4.
+  int4: { reads: flag('int4') },
+  // HQQ's width (`HqqConfig(nbits=4, group_size=64)`, transformers' HQQ integration): 4- or 8-bit integer weights in
+  // groups, sized as the item language's int4 / int8; 1-3 bits are not modelled, said.
+  nbits: {
+    reads: (v, ctx) => {
+      const n = numberOf(v);
+      if (n === 4) return say('int4');
+      if (n === 8) return say('int8');
+      return n > 0 && n < 4 && ctx.keys.has('group_size') ? { ignore: true, note: `HQQ's nbits=${n} (${n}-bit weights) is not modelled: 16-bit weights assumed` } : IGNORE;
+    },
+    source: 'transformers HqqConfig (nbits, group_size)',
+  },
   // FlexGen's (FlexLLMGen's) `--compress-weight`: group-wise 4-bit weights (flexllmgen/flex_opt.py, CompressionConfig num_bits 4).
   compress_weight: { reads: flag('int4'), source: 'FMInference/FlexLLMGen flexllmgen/flex_opt.py; FMInference/FlexLLMGen#4' },
   // llama-recipes --peft_method lora|llama_adapter|prefix (configs/peft.py): LoRA's is the one modelled.

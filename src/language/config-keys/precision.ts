@@ -124,6 +124,10 @@ export const PRECISION_KEYS: KeyTable = {
       // weights, a GradScaler for fp16 (lightning/fabric/plugins/precision/amp.py), the amp recipe as HF's --bf16
       // is: had read "mixed" (fp16 weights with fp32 masters), as litgpt's c1383 and c557 write amp bf16.
       if (/^bf16[-_]mixed$/.test(value)) return say('bf16 amp');
+      // An integer width given as the precision (`--precision int8`, `precision: int4` of inference scripts and
+      // TensorRT-style builders): the weights' format, before the bare "16" / "32" tests below.
+      if (/^int8$/.test(value)) return say('int8');
+      if (/^int4$/.test(value)) return say('int4');
       if (/^(?:fp)?16[-_]mixed$/.test(value)) return say('fp16 amp');
       // An issue template's "Precision: bfloat16" names the dtype by its torch name (c473): bf16, not
       // the fp16 the bare "16" below would read.
