@@ -34,6 +34,9 @@ describe('a bare switch or a dtype key names the weights', () => {
     // The 4-bit switch of the same scripts, a precision key that names an integer width, HQQ's width.
     ['python chat.py --model llama-2-13b --int4 on a 4060 Ti 16GB', 'gptq'],
     ['python run.py --model mistral-7b --precision int8 on a T4', 'int8'],
+    // ExecuTorch's export mode, its Llama tutorial's 8da4w (c2810's "default quantization parameters").
+    ['python -m executorch.examples.models.llama.export_llama --model llama3_2 --quantization_mode 8da4w --group_size 32 -kv, running Llama-3.2-3B on a phone with 12GB', 'gptq'],
+    ['export_llama --checkpoint llama-2-7b-chat -qmode 8da4w --group_size 128 -d fp32, the app on a Galaxy S23 with 8GB runs llama-2-7b', 'gptq'],
     ['model = AutoModelForCausalLM.from_pretrained("meta-llama/Llama-2-13b-hf", quantization_config=HqqConfig(nbits=4, group_size=64)) on a T4', 'gptq'],
   ])('%j → %s', (text, format) => {
     const read = weights(text);

@@ -93,6 +93,13 @@ export function ipexLowBit(value: string): KeyReading {
   return IGNORE;
 }
 
+/** ExecuTorch's quantisation modes as the item language's weights. */
+function executorchMode(mode: string): KeyReading {
+  if (/^(?:8da4w(?:-gptq)?|4w|vulkan_4w)$/.test(mode)) return say('int4', `ExecuTorch's ${mode} (4-bit weights in groups) sized as 4-bit integer weights`);
+  if (mode === 'int8') return say('int8');
+  return IGNORE;
+}
+
 const loadIn =
   (weights: 'nf4' | 'int8'): Handler =>
   (v) =>
@@ -267,6 +274,9 @@ const ADAPTER_KEY_TABLE: KeyTable = {
   int8: { reads: loadIn('int8'), source: 'EleutherAI/elk#238' },
   // Its 4-bit twin (`--int4`): 4-bit integer weights, the item language's int4.
   int4: { reads: flag('int4') },
+  // ExecuTorch's export_llama `--quantization_mode` (its short flag -qmode, patterns.ts SHORT_FLAGS): 8da4w (4-bit weights in groups, 8-bit dynamic activations,
+  // its Llama tutorial's default, as in pytorch/executorch#3599, c2810), 4w, 8da4w-gptq: 4-bit weights; int8: 8-bit.
+  quantization_mode: { reads: (v) => executorchMode(unquote(v)), source: 'pytorch/executorch examples/models/llama/export_llama_lib.py' },
   // HQQ's width (`HqqConfig(nbits=4, group_size=64)`, transformers' HQQ integration): 4- or 8-bit integer weights in
   // groups, sized as the item language's int4 / int8; 1-3 bits are not modelled, said.
   nbits: {
