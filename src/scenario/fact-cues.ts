@@ -191,14 +191,33 @@ const ASKS = /[?？]|\b(?:how|what|which|min(?:imum|imal)?|least|fewest|need(?:e
  * GPU count the message states ("Minimum gpus for Yi-34B?" over "8 * A100 80GB", c413) may ask
  * whether those cards fit. Returns the words that make the question weak, or null.
  */
-export function howManyDoubt(text: string, at: number, end: number, statesCount: boolean): string | null {
-  const start = sentenceStart(text, at);
+/** The sentence holding the words at..end: where it starts and stops (a sentence end or a line break). */
+function sentenceBounds(text: string, at: number, end: number): { start: number; stop: number } {
   const stopAt = maskAbbreviations(text.slice(end)).search(/[.!?。？！\n]/);
-  const sentence = text.slice(start, stopAt < 0 ? text.length : end + stopAt + 1).trim();
+  return { start: sentenceStart(text, at), stop: stopAt < 0 ? text.length : end + stopAt + 1 };
+}
+
+/**
+ * A limit asked ("what is the max sequence length?") in one sentence beside the value the message states for it
+ * in another ("I fine-tune llama-2-7b with qlora at 4096"): the user may ask whether that value fits, or the
+ * model's own limit, as much as the longest that fits. Returns the asking words, said as weak, or null.
+ */
+export function askedBesideStated(text: string, at: number, end: number, statedAt: readonly number[]): string | null {
+  const { start, stop } = sentenceBounds(text, at, end);
+  return statedAt.some((s) => s < start || s >= stop) ? text.slice(at, end).trim() : null;
+}
+
+export function howManyDoubt(text: string, at: number, end: number, statesCount: boolean, cardsAt: readonly number[] = []): string | null {
+  const { start, stop } = sentenceBounds(text, at, end);
+  const sentence = text.slice(start, stop).trim();
   const words = text.slice(at, end);
   // The words themselves say "how many" / "minimum": asked, unless a count is stated beside them.
   if (!ASKS.test(words) && !ASKS.test(sentence.replace(/\bnumber of\b/gi, ''))) return sentence;
-  return statesCount ? words.trim() : null;
+  // A card the message states in another sentence ("请问增量预训练大概需要几块GPU呢？" over "24G显存就可以",
+  // shibing624/MedicalGPT, c2681): the count may be asked of that card, or the message answers it; said, not taken
+  // as sure. A card in the asking sentence itself ("how many A100 80GB do I need") is the card counted.
+  const cardApart = cardsAt.some((c) => c < start || c >= stop);
+  return statesCount || cardApart ? words.trim() : null;
 }
 
 /** The identifier the words are or sit inside ("MainGPU", "max_seq_size"): joined to more letters, digits or an underscore, or cased as code; null otherwise. */

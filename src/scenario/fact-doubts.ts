@@ -3,7 +3,7 @@ import { boundBefore } from '../language/length-bound.js';
 import { familySizeGuess } from '../language/family-size-note.js';
 import { memoryOff, namesMemory, otherSizes, siblings } from './card-variants.js';
 import { sharedNameIn } from '../language/hardware/shared-names.js';
-import { howManyDoubt, statedNotAsked } from './fact-cues.js';
+import { askedBesideStated, howManyDoubt, statedNotAsked } from './fact-cues.js';
 import type { FactContext, FactTrace } from './facts.js';
 import { withMemoryTotal } from './memory-totals.js';
 import { withBareMemory } from './bare-memory.js';
@@ -268,10 +268,16 @@ function withQuestionDoubt(facts: FactTrace[], text: string): FactTrace[] {
   const statesCount = facts.some((f) => (f.fact === 'gpus' || f.fact === 'nodes') && f.at !== null && f.cue !== 'derived');
   // A card named by its type ("4× RTX A6000 48GB"), not only a memory ("8× 24 GiB GPU": "What gpus … 8*24G" asks which card of that memory, c167).
   const namedCard = facts.some((f) => f.fact === 'card' && f.at !== null && !/\bGiB GPU$/.test(f.value));
+  // Where the message states its card (by name or by memory alone), for a count asked in another sentence.
+  const cardsAt = facts.flatMap((f) => (f.fact === 'card' && f.at !== null ? [f.at] : []));
+  // Where the message states its length, for a longest length asked in another sentence.
+  const seqAt = facts.flatMap((f) => (f.fact === 'seq' && f.at !== null && f.cue !== 'derived' ? [f.at] : []));
   return facts.map((f) => {
     if (f.fact !== 'question' || f.at === null || f.end === null || f.weak) return f;
-    const doubt = f.value.startsWith('how many') ? howManyDoubt(text, f.at, f.end, statesCount) : statedNotAsked(text, f.at, f.end);
+    const doubt = f.value.startsWith('how many') ? howManyDoubt(text, f.at, f.end, statesCount, cardsAt) : statedNotAsked(text, f.at, f.end);
     if (doubt) return { ...f, weak: true, weakWords: doubt };
+    const besideLength = /^max ?seq$/i.test(f.value) ? askedBesideStated(text, f.at, f.end, seqAt) : null;
+    if (besideLength) return { ...f, weak: true, weakWords: besideLength };
     const words = text.slice(f.at, f.end).trim();
     return f.value === 'whichGpu' && namedCard ? { ...f, weak: true, weakWords: words, alternative: words } : f;
   });

@@ -75,6 +75,9 @@ export const quantization: Handler = (v, ctx) => {
   return IGNORE;
 };
 
+/** TGI's and DJL's quantize method: a bare "bitsandbytes" is LLM.int8 there, the other names as vLLM's. */
+export const quantizeMethod: Handler = (v, ctx) => (unquote(v) === 'bitsandbytes' ? say('int8') : quantization(v, ctx));
+
 /**
  * IPEX-LLM's low-bit names (ipex_llm/ggml/quantize.py ggml_tensor_qtype): sym_int4 / asym_int4 / woq_int4
  * are 4-bit integers with a 16-bit scale per block (read as int4), sym_int8 8-bit, nf4 / fp4 bitsandbytes-like
@@ -87,6 +90,13 @@ export function ipexLowBit(value: string): KeyReading {
   if (/^(?:nf4|fp4|nf3)$/.test(v)) return say('nf4');
   if (/^fp8(?:_e4m3|_e5m2)?$/.test(v)) return say('fp8 weights');
   if (v === 'fp16' || v === 'bf16') return say(v);
+  return IGNORE;
+}
+
+/** ExecuTorch's quantisation modes as the item language's weights. */
+function executorchMode(mode: string): KeyReading {
+  if (/^(?:8da4w(?:-gptq)?|4w|vulkan_4w)$/.test(mode)) return say('int4', `ExecuTorch's ${mode} (4-bit weights in groups) sized as 4-bit integer weights`);
+  if (mode === 'int8') return say('int8');
   return IGNORE;
 }
 
@@ -275,6 +285,27 @@ const ADAPTER_KEY_TABLE: KeyTable = {
   // FastChat's and alpaca-lora's generate flags (--load-8bit, --load_8bit).
   load_8bit: { reads: loadIn('int8'), source: 'FastChat and alpaca-lora generate flags' },
   load_4bit: { reads: loadIn('nf4'), source: 'FastChat and alpaca-lora generate flags' },
+  // A bare `--int8` switch: elk's `elk elicit huggyllama/llama-65b imdb --int8` loads the model with bitsandbytes'
+  // LLM.int8 (EleutherAI/elk#238, c2742), as other research scripts' --int8 do; it had been set aside as unknown.
+  int8: { reads: loadIn('int8'), source: 'EleutherAI/elk#238' },
+  // Its 4-bit twin (`--int4`): 4-bit integer weights, the item language's int4.
+  int4: { reads: flag('int4') },
+  // ExecuTorch's export_llama `--quantization_mode` (its short flag -qmode, patterns.ts SHORT_FLAGS): 8da4w (4-bit weights in groups, 8-bit dynamic activations,
+  // its Llama tutorial's default, as in pytorch/executorch#3599, c2810), 4w, 8da4w-gptq: 4-bit weights; int8: 8-bit.
+  quantization_mode: { reads: (v) => executorchMode(unquote(v)), source: 'pytorch/executorch examples/models/llama/export_llama_lib.py' },
+  // HQQ's width (`HqqConfig(nbits=4, group_size=64)`, transformers' HQQ integration): 4- or 8-bit integer weights in
+  // groups, sized as the item language's int4 / int8; 1-3 bits are not modelled, said.
+  nbits: {
+    reads: (v, ctx) => {
+      const n = numberOf(v);
+      if (n === 4) return say('int4');
+      if (n === 8) return say('int8');
+      return n > 0 && n < 4 && ctx.keys.has('group_size') ? { ignore: true, note: `HQQ's nbits=${n} (${n}-bit weights) is not modelled: 16-bit weights assumed` } : IGNORE;
+    },
+    source: 'transformers HqqConfig (nbits, group_size)',
+  },
+  // FlexGen's (FlexLLMGen's) `--compress-weight`: group-wise 4-bit weights (flexllmgen/flex_opt.py, CompressionConfig num_bits 4).
+  compress_weight: { reads: flag('int4'), source: 'FMInference/FlexLLMGen flexllmgen/flex_opt.py; FMInference/FlexLLMGen#4' },
   // llama-recipes --peft_method lora|llama_adapter|prefix (configs/peft.py): LoRA's is the one modelled.
   peft_method: { reads: (v) => (unquote(v) === 'lora' ? say('lora') : IGNORE), source: 'llama-recipes configs/peft.py' },
   bnb_4bit_use_double_quant: { reads: (v) => (isTrue(v) ? say('nf4 dq') : IGNORE) },
@@ -310,12 +341,12 @@ const ADAPTER_KEY_TABLE: KeyTable = {
   },
   // TGI's `--quantize` / QUANTIZE: a bare "bitsandbytes" is its 8-bit LLM.int8 ("bitsandbytes-nf4"
   // and "-fp4" are the 4-bit ones; TGI launcher docs, --quantize). litgpt spells its own "bnb.nf4".
-  quantize: { reads: (v, ctx) => (unquote(v) === 'bitsandbytes' ? say('int8') : quantization(v, ctx)), source: 'TGI text-generation-launcher --quantize; huggingface/text-generation-inference#1180' },
+  quantize: { reads: (v, ctx) => quantizeMethod(v, ctx), source: 'TGI text-generation-launcher --quantize; huggingface/text-generation-inference#1180' },
   quantization_method: { reads: quantization },
   // DJL LMI's OPTION_QUANTIZE, the environment spelling of serving.properties' option.quantize (whose dotted
   // path reads as `quantize`): "OPTION_QUANTIZE": "awq" (deepjavalibrary/djl#3445, c1505). Its sibling
   // option.quantization=bitsandbytes (deepjavalibrary/djl#3545) reads as `quantization` by its last part.
-  option_quantize: { reads: (v, ctx) => (unquote(v) === 'bitsandbytes' ? say('int8') : quantization(v, ctx)), source: 'deepjavalibrary/djl#3445' },
+  option_quantize: { reads: (v, ctx) => quantizeMethod(v, ctx), source: 'deepjavalibrary/djl#3445' },
   option_quantization: { reads: quantization, source: 'deepjavalibrary/djl#3545' },
 };
 

@@ -27,7 +27,13 @@ const width: Handler = (v) => {
 const GPTQ_KEYS = ['group_size', 'groupsize', 'desc_act', 'damp_percent', 'wbits', 'sym', 'act_order'];
 
 const bits: Handler = (v, ctx) => {
-  if (GPTQ_KEYS.some((k) => ctx.keys.has(k))) return null;
+  // Beside GPTQ's own keys the width is the GPTQ checkpoint's: alpaca_lora_4bit's `load_llama_model_4bit_low_ram(…,
+  // groupsize=-1, seqlen=2048, bits=4)` (johnsmith0031/alpaca_lora_4bit#146, c2776, had read bitsandbytes' NF4 from
+  // the loader's name), AutoGPTQ's `BaseQuantizeConfig(bits=4, group_size=128)`. 8 bits is 8-bit weights (int8).
+  if (GPTQ_KEYS.some((k) => ctx.keys.has(k))) {
+    const n = numberOf(v);
+    return n === 4 ? say('gptq') : n === 8 ? say('int8') : null;
+  }
   // Outside `quantization`, a script's flag (`--bits 4` beside `--lora_enable`): a config's bare `bits:` key is
   // no load switch of any trainer that reads YAML (Ludwig keeps it under quantization, ludwig-quantization-bits test).
   if (ctx.parent !== 'quantization' && !(loraContext(ctx) && ctx.spelling?.startsWith('-'))) return null;

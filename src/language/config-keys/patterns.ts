@@ -31,6 +31,8 @@ export const SHORT_FLAGS: Record<string, string> = {
   md: 'model_draft',
   ngld: 'gpu_layers_draft',
   cd: 'ctx_size_draft',
+  // ExecuTorch's export_llama `-qmode 8da4w` (--quantization_mode; adapters.ts reads it).
+  qmode: 'quantization_mode',
 };
 
 /**
@@ -63,7 +65,7 @@ export const PAIR = new RegExp(
     // A number with letters after it is no short flag's value: ColossalAI's benchmark `-c 70b` names
     // its model config (examples/language/llama/benchmark.py), not llama.cpp's context of 70.
     // -fa and -nkvo may stand alone (a switch): no value then.
-    `(?<![\\w-])-(c|tp|pp|dp|ngl|b|ctk|ctv|ub|np|fa|nkvo|sm|ts|ot|cmoe|ncmoe|md|ngld|cd)(?:(?:[ \\t]+|(?<=-[tdp]p)=)((?<=-ts[ \\t]+)\\d+(?:[.,+]\\d+)+|(?<=-(?:ot|md)[ \\t]+)(?:"[^"\\n]*"|'[^'\\n]*'|[^\\s"']+)|-?\\d+(?![\\w.])|(?<=ct[kv][ \\t]+)[a-z0-9_]+|(?<=-fa[ \\t]+)(?:on|off|auto)(?![\\w-])|(?<=-sm[ \\t]+)(?:none|layer|row)(?![\\w-]))|(?<=-(?:fa|nkvo|cmoe))(?![\\w-]))`,
+    `(?<![\\w-])-(c|tp|pp|dp|ngl|b|ctk|ctv|ub|np|fa|nkvo|sm|ts|ot|cmoe|ncmoe|md|ngld|cd|qmode)(?:(?:[ \\t]+|(?<=-[tdp]p)=)((?<=-ts[ \\t]+)\\d+(?:[.,+]\\d+)+|(?<=-(?:ot|md)[ \\t]+)(?:"[^"\\n]*"|'[^'\\n]*'|[^\\s"']+)|-?\\d+(?![\\w.])|(?<=ct[kv][ \\t]+)[a-z0-9_]+|(?<=-fa[ \\t]+)(?:on|off|auto)(?![\\w-])|(?<=-sm[ \\t]+)(?:none|layer|row)(?![\\w-])|(?<=-qmode[ \\t]+)[a-z0-9_]+(?:-[a-z0-9_]+)?(?![\\w-]))|(?<=-(?:fa|nkvo|cmoe))(?![\\w-]))`,
     // A value that is itself `key=value` ("my config: batch_size=4") is that pair, not this one's value;
     // so is a snake_case `key:value` with no space after a key's colon, as Ollama's server log prints
     // its settings (`OLLAMA_KV_CACHE_TYPE: OLLAMA_NUM_PARALLEL:1`, ollama/ollama#9730): the first key

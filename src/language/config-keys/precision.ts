@@ -57,7 +57,11 @@ export function dtypeOf(v: string): string | undefined {
 }
 export const dtype: Handler = (v) => {
   const d = dtypeOf(v);
-  return d ? say(d) : IGNORE;
+  if (d) return say(d);
+  // DeepSpeed-Inference's `--dtype int8` (DeepSpeedExamples inference-test.py) and `init_inference(…, dtype=torch.int8)`:
+  // the weights quantised to 8 bits as they load (deepspeedai/DeepSpeed#2662, c2834, had read 16-bit weights).
+  if (unquote(v).replace(/^[a-z_][a-z0-9_]*\./, '') === 'int8') return say('int8');
+  return IGNORE;
 };
 
 /** A LoRA key set on ("--use_peft True", "lora_r: 8"); one switched off ("--use_peft False") says the run is no LoRA. */
@@ -120,6 +124,10 @@ export const PRECISION_KEYS: KeyTable = {
       // weights, a GradScaler for fp16 (lightning/fabric/plugins/precision/amp.py), the amp recipe as HF's --bf16
       // is: had read "mixed" (fp16 weights with fp32 masters), as litgpt's c1383 and c557 write amp bf16.
       if (/^bf16[-_]mixed$/.test(value)) return say('bf16 amp');
+      // An integer width given as the precision (`--precision int8`, `precision: int4` of inference scripts and
+      // TensorRT-style builders): the weights' format, before the bare "16" / "32" tests below.
+      if (/^int8$/.test(value)) return say('int8');
+      if (/^int4$/.test(value)) return say('int4');
       if (/^(?:fp)?16[-_]mixed$/.test(value)) return say('fp16 amp');
       // An issue template's "Precision: bfloat16" names the dtype by its torch name (c473): bf16, not
       // the fp16 the bare "16" below would read.

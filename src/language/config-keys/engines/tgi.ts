@@ -1,4 +1,5 @@
 import { IGNORE, isFalse, isTrue, say, unquote, type Handler } from '../values.js';
+import { quantizeMethod } from '../adapters.js';
 import type { ProgramOption } from '../program-option.js';
 import { none, noneEach, reads, shared, unmodelled, type Engine } from './types.js';
 import { numeric, serving } from '../readers.js';
@@ -17,6 +18,17 @@ export const sharded: Handler = (v, ctx) => {
   if (isFalse(v)) return say('tp 1', 'TGI --sharded false: one shard, the whole model on one GPU (find_num_shards `(Some(false), None) => 1`)');
   return IGNORE;
 };
+
+/**
+ * `--quantize` with no value: the launcher before v0.9 took it as a switch (`quantize: bool`, launcher/src/main.rs
+ * v0.6.0), loading the weights with bitsandbytes' LLM.int8; since v0.9 it names a method. The message's
+ * `--quantize --port 8010` (huggingface/text-generation-inference#247, c2702) had been read as 16-bit weights,
+ * silently. Read as int8 on the weak cue of a release the words do not give; a method named is read as the tables read it.
+ */
+const quantizeSwitchOrMethod: Handler = (v, ctx) =>
+  isTrue(v)
+    ? { say: 'int8', weak: true, note: 'a bare --quantize was TGI\'s switch for bitsandbytes 8-bit before v0.9 (read as int8; name the method, e.g. --quantize awq, if yours is another)' }
+    : quantizeMethod(v, ctx);
 
 /** Each launcher flag also reads from its environment variable, the field's name in capitals (clap's `env`). */
 const withEnv = (option: ProgramOption): ProgramOption => ({
@@ -41,7 +53,7 @@ export const TGI: Engine = {
   options: [
     shared('--model-id', 'HF_MODEL_ID'),
     shared('--num-shard', 'SM_NUM_GPUS'),
-    shared('--quantize', 'HF_MODEL_QUANTIZE'),
+    reads(quantizeSwitchOrMethod, '--quantize', 'HF_MODEL_QUANTIZE'),
     shared('--dtype'),
     shared('--kv-cache-dtype'),
     // One request's cap: prompt and generated tokens (sequence.ts reads it as the served length).

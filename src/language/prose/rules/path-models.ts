@@ -277,7 +277,9 @@ export const PATH_MODEL_RULES: readonly ProseRule[] = [
     // weights in groups, fp16 activations; mlc-llm docs "Quantization"): the weight format.
     id: 'prose.mlc-quant',
     // "_ft" is the FasterTransformer build of the same width ("Meta-Llama-3-8B-Instruct-q4f16_ft", c2708).
-    pattern: /(?<=[a-z0-9][-_])q([348])f(?:16|32)_(?:\d|ft)(?![a-z0-9])/g,
+    // The code written apart from the name names the same build: "Second fine-tuned Qwen 2.5 0.5B model (q4f16_0)"
+    // (mlc-ai/mlc-llm#3270, c2809, had read 16-bit weights), "Phi-3-mini q4f16_1", "quantization: q4f16_1".
+    pattern: /(?<=[a-z0-9][-_]|^|[\s(\[:：="'])q([348])f(?:16|32)_(?:\d|ft)(?![a-z0-9])/g,
     when: (t) => /q[348]f(?:16|32)_/.test(t),
     write: (m) => ({ 3: 'q3', 4: 'int4', 8: 'int8' } as Record<string, string>)[m[1]!]!.padEnd(m[0].length),
     example: 'mlc_llm chat ./dist/Llama-2-7b-chat-hf-q4f16_1 on a 3060 6GB',

@@ -60,11 +60,25 @@ function asked(text: string, at: number, end: number): boolean {
   return ASKING.test(sentence);
 }
 
-function maxSeqAsked(m: RegExpExecArray): string {
+/** Software named as what holds the limit: "the package can support", "the library … out of the box", "this repo can scale to". */
+const SOFTWARE = /\b(?:package|library|lib|framework|repo|repository|codebase|toolkit|out[ \t]+of[ \t]+the[ \t]+box)\b/i;
+/** The user's own run in the sentence ("… I can use", "on my 4090"): the length asked is then theirs. */
+const FIRST_PERSON = /\b(?:i|we|my|our|me|us)\b/i;
+
+function maxSeqAsked(m: RegExpExecArray, notes: string[]): string {
   const end = m.index + m[0].length;
   if (!asked(m.input, m.index, end)) return m[0];
   const after = m.input.slice(end);
   if (LIMIT_OF_ANOTHER.test(after)) return m[0];
+  // The software's own limit, asked of no run of the user's: "is there a limit on the largest PPO model size and max
+  // context length the package can support to scale out of box?" (NVIDIA/NeMo-Aligner's opening post, c2721, which then
+  // states its run at 4k on 32x8 GPUs) asks what the code allows, not the longest length that fits in memory.
+  const { sentence } = sentenceAround(m.input, m.index, end);
+  if (SOFTWARE.test(sentence) && !FIRST_PERSON.test(sentence)) {
+    notes.push(`"${m[0].trim()}" asks about the software's own limit ("${sentence.slice(0, 80)}"), not the longest length your setup fits (say "max seq" to ask that)`);
+    // Blanked: the item language reads "max sequence length" as the question by itself.
+    return ' '.repeat(m[0].length);
+  }
   return ' max seq ';
 }
 

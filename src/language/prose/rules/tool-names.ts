@@ -66,4 +66,20 @@ export const TOOL_NAME_RULES: readonly ProseRule[] = [
     example: 'verl training of qwen2.5-7b on 8x h100 runs out of memory',
     weak: true,
   },
+  {
+    // FlexGen (now FlexLLMGen) "with compression": its group-wise 4-bit quantisation of the weights (`--compress-weight`,
+    // flexllmgen/flex_opt.py; the KV cache's is `--compress-cache`), what its README means by compression. "How fast can
+    // I run Erebus 30B if I will use FlexGen with Compression?" (FMInference/FlexLLMGen#4, c2803) had read 16-bit
+    // weights. Weak: the words name the tool's feature, not a width. "without compression" is no compression.
+    id: 'prose.tool-flexgen-compression',
+    pattern: /(?<!\b(?:without|no|not|disabled?)\s+)\bcompress(?:ion|ed)\b/g,
+    when: (t) => /flex(?:llm)?gen/.test(t),
+    write: (m, notes) => {
+      notes.push(`"${m[0]}" with FlexGen read as its 4-bit group-wise weight quantisation (int4); say "fp16" if you run it uncompressed`);
+      return ' int4'.padEnd(m[0].length);
+    },
+    example: 'How fast can I run Erebus 30B if I will use FlexGen with Compression?',
+    source: 'FMInference/FlexLLMGen#4',
+    weak: true,
+  },
 ];
