@@ -196,7 +196,6 @@ export const PARALLELISM_KEYS: KeyTable = {
   num_gpus: { reads: (v, ctx) => launchedOnEachNode(v, ctx) ?? launcherCount(v, ctx), source: 'deepspeed/launcher/runner.py; NVIDIA-NeMo/Skills#348' },
   // The node count is read with the launcher's GPUs on each node (num_gpus above, nproc_per_node; shell-script.ts nodeCountOf).
   num_nodes: { reads: readWithGpusOnEachNode },
-  nnodes: { reads: readWithGpusOnEachNode },
   gpus_per_node: { reads: gpusPerNode },
   // A launch script's WORLD_SIZE is every process, one per GPU (torch.distributed); usually
   // `$(($GPUS_PER_NODE*$NNODES))`, read through GPUS_PER_NODE and the node count instead.
