@@ -138,6 +138,8 @@ export interface FactContext {
   modelChosenAmong?: boolean;
   /** The reading's own notes: a fact they already say with its words is not said twice. */
   notes?: readonly string[];
+  /** The nodes the resolver assumed a count of GPUs on each for (resolve-hardware.ts): that hardware fact is weak. */
+  perNodeDefault?: { nodes: number; perNode: number } | null;
 }
 
 export function factsOf(patch: Patch, items: readonly Item[], traces: readonly ItemTrace[], s: Scenario, followUp: boolean, text = '', context: FactContext = {}): FactTrace[] {
@@ -225,6 +227,7 @@ const QUESTION_WORDS: Readonly<Record<string, string>> = { whichGpu: 'which GPU'
 function said(f: FactTrace): string {
   if (f.fact === 'gpus') return `${f.value} GPU${f.value === '1' ? '' : 's'}`;
   if (f.fact === 'model' || f.fact === 'card') return f.value;
+  if (f.fact === 'hostRam') return `${f.value} GB of host RAM`;
   if (f.fact === 'question' && QUESTION_WORDS[f.value]) return `the question "${QUESTION_WORDS[f.value]}"`;
   return `${f.fact} ${f.value}`;
 }
@@ -244,6 +247,9 @@ function correction(f: FactTrace): string {
       return f.sizes?.length ? f.sizes.map((o) => `say "${o.id}" if yours has ${o.gib} GB`).join('; ') : 'say "on <your card>"';
     case 'seq':
       return 'say "seq N" with your length';
+    case 'hostRam':
+      // A memory read as the machine's beside its system's name (hardware/host-memory.ts): the other reading is a card's.
+      return `say "on ${f.value}gb" if it is your GPU's memory`;
     case 'batch':
       // A benchmark's concurrency (benchmark-load.ts): the client's load, or sequences the engine holds at once.
       if (f.alternative) return `say "${f.alternative}" if that is the client's load, not sequences your engine holds at once`;

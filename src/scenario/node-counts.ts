@@ -29,10 +29,13 @@ const CARDS_EACH = /\d\s*[x×*]|[x×*]\s*\d|\bof\s+\d|\d\s*(?:gpus?|cards?|devic
 /**
  * The one fact of a hardware phrase that says the nodes (its card, else its count), weak where the
  * phrase counts machines and no cards on each; the switch is the other reading of the count.
+ * `defaulted` is the resolver's word that it assumed the cards on each node (resolve-hardware.ts): the
+ * fact that says the nodes is weak then whatever its words ("on 3 nodes" with no card, "4 servers of
+ * A100"), and this is the one place the default is said.
  */
-export function withNodeCount(facts: FactTrace[], s: Scenario, text: string): FactTrace[] {
+export function withNodeCount(facts: FactTrace[], s: Scenario, text: string, defaulted: { nodes: number; perNode: number } | null = null): FactTrace[] {
   const hw = s.hardware;
-  if (!hw) return facts;
+  if (!hw) return defaulted ? withAssumedPerNode(facts, s, text, defaulted) : facts;
   let nodeCount = 0;
   const guessed = facts.find((f) => {
     if (!['card', 'gpus', 'nodes'].includes(f.fact) || f.at === null || f.end === null || f.weak) return false;
@@ -46,7 +49,7 @@ export function withNodeCount(facts: FactTrace[], s: Scenario, text: string): Fa
     nodeCount = Number(nodes[1]);
     return true;
   });
-  if (!guessed) return facts;
+  if (!guessed) return defaulted ? withAssumedPerNode(facts, s, text, defaulted) : facts;
   const card = hw.gpuId ?? `${Math.round(hw.capacityBytes / 2 ** 30)}gb`;
   // Read as cards ("32-node" → 32 GPUs): the switch makes them machines of eight; read as machines, the switch asks for the cards on each.
   const instead = hw.count === nodeCount
@@ -54,5 +57,22 @@ export function withNodeCount(facts: FactTrace[], s: Scenario, text: string): Fa
     : `${hw.count / nodeCount} GPUs on each node assumed: say "on ${nodeCount} nodes of Nx ${card}" if each holds another count`;
   // The card says the phrase once; its count and nodes from the same words are not said again.
   const target = facts.find((f) => f.fact === 'card' && f.at === guessed.at && f.end === guessed.end) ?? guessed;
+  return facts.map((f) => (f === target ? { ...f, weak: true, weakWords: text.slice(f.at!, f.end!).trim(), nodeSwitch: instead, rules: withDoubt(f.rules, NODE_COUNT_RULE.id) } : f));
+}
+
+/**
+ * The resolver assumed the cards on each node where the words gave the nodes only: the fact that says
+ * the nodes (its card's where the same words name one, else the nodes' own) is weak, with the default and
+ * its switch. "13b zero3 seq 4096 on 3 nodes" (no card): "on 3 nodes"? 8 GPUs on each node assumed.
+ */
+function withAssumedPerNode(facts: FactTrace[], s: Scenario, text: string, defaulted: { nodes: number; perNode: number }): FactTrace[] {
+  const nodes = facts.find((f) => f.fact === 'nodes' && f.at !== null && f.end !== null);
+  if (!nodes) return facts;
+  const hw = s.hardware;
+  const card = hw ? ` ${hw.gpuId ?? `${Math.round(hw.capacityBytes / 2 ** 30)}gb`}` : ' gpus';
+  const cards = hw ? `x${card}` : card;
+  const instead = `${defaulted.perNode} GPUs on each node assumed: say "on ${defaulted.nodes} nodes of N${cards}" if each holds another count`;
+  const sameWords = (f: FactTrace) => f.at !== null && f.end !== null && f.at < nodes.end! && nodes.at! < f.end;
+  const target = facts.find((f) => f.fact === 'card' && sameWords(f)) ?? facts.find((f) => f.fact === 'gpus' && sameWords(f)) ?? nodes;
   return facts.map((f) => (f === target ? { ...f, weak: true, weakWords: text.slice(f.at!, f.end!).trim(), nodeSwitch: instead, rules: withDoubt(f.rules, NODE_COUNT_RULE.id) } : f));
 }

@@ -22,6 +22,11 @@ export class Resolution {
   hubWeights: WeightFormat | null = null;
   /** An EXL2 repository's bits per weight, read from its name (prose/model-name.ts exl2InName). */
   hubBpw: number | undefined = undefined;
+  /**
+   * The nodes a count of GPUs on each was assumed for ("on 4-node H800": 8 on each, resolve-hardware.ts):
+   * the hardware fact those words set is weak, said once with the switch (node-counts.ts), not as a default besides.
+   */
+  perNodeDefault: { nodes: number; perNode: number } | null = null;
 
   constructor(
     readonly text: string,

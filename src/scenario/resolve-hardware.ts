@@ -59,7 +59,9 @@ export function hardwareStep(r: Resolution): ErrorReply | null {
   // "2 nodes" with no GPUs per node said, here or before in the thread: the common 8-GPU node.
   if (result.asked) r.assume(result.asked);
   else if (r.patch.has('nodes') && !r.patch.has('perNode') && !previousPerNode(before, r.base) && !(r.patch.value<number>('nodes') === 1 && r.patch.has('gpuCount'))) {
-    r.assume(`${DEFAULT_PER_NODE} GPUs per node (default; say "2 nodes of 4x a100" for another)`);
+    // The count on each node is a guess: the fact the node words set is weak, said once on the first screen with its
+    // words and the switch (node-counts.ts, verl-project/verl#388: said twice before, as a doubt and as this default).
+    r.perNodeDefault = { nodes: r.patch.value<number>('nodes')!, perNode: DEFAULT_PER_NODE };
   }
   // The GPUs a stated tp/pp split needs: "tp 2 h100s" (a card with no count), or prose that says
   // "seems to only use one gpu" next to a pasted `tp_size=2`.

@@ -52,7 +52,7 @@ const STEPS: readonly ((r: Resolution) => ErrorReply | null)[] = [
 ];
 
 /** A patch on `base` (null for a new request) → the full scenario and the defaults it assumed, or the first error. */
-export function runResolution(text: string, patch: Patch, base: Scenario | null, hub: HubContext = {}): { scenario: Scenario; assumptions: string[] } | ErrorReply {
+export function runResolution(text: string, patch: Patch, base: Scenario | null, hub: HubContext = {}): { scenario: Scenario; assumptions: string[]; perNodeDefault?: Resolution['perNodeDefault'] } | ErrorReply {
   const r = new Resolution(text, patch, base, hub);
   for (const step of STEPS) {
     const error = step(r);
@@ -66,5 +66,5 @@ export function runResolution(text: string, patch: Patch, base: Scenario | null,
   // The scenario's shape is guaranteed by the steps above and checked against scenarioSchema in
   // the tests (test/scenario, test/language/tolerant.test.ts), not here: zod costs ~60 ms of
   // every cold start of the CLI (issue 11), and the request path never needs it.
-  return { scenario: r.s, assumptions: unique(r.assumptions) };
+  return { scenario: r.s, assumptions: unique(r.assumptions), perNodeDefault: r.perNodeDefault };
 }

@@ -147,7 +147,7 @@ interface Resolution {
   parsed: ReadItems;
   base: Scenario | null;
   control: 'none' | 'undo' | 'reset';
-  result: { scenario: Scenario; assumptions: string[] };
+  result: { scenario: Scenario; assumptions: string[]; perNodeDefault?: { nodes: number; perNode: number } | null };
 }
 
 function resolveUnsafe(text: string, readAlone: ReadItems, previous: Scenario | null, hub: HubContext): ResolveOutcome {
@@ -247,11 +247,16 @@ function traced({ text, patch, parsed, base, control, result }: Resolution): Res
   const [intent, ...rest] = result.assumptions;
   const intentFirst = intent && INTENT_WORDS.has(intent) ? [intent] : [];
   const modelChosenAmong = [...parsed.notes, ...patch.setAside].some((n) => /is another setup the message mentions|as your setup's model;/.test(n));
-  const trace = factsOf(patch, parsed.items, parsed.traces, result.scenario, base !== null, text, { previous: base, modelChosenAmong, notes: parsed.notes });
+  const perNodeDefault = result.perNodeDefault ?? null;
+  const trace = factsOf(patch, parsed.items, parsed.traces, result.scenario, base !== null, text, { previous: base, modelChosenAmong, notes: parsed.notes, perNodeDefault });
   const notUsed = accountFor(text, parsed, trace, patch, result.scenario);
   const second = secondModelNotice(text, parsed.unread, trace);
   const notices = unique([...intentFirst, ...(second ? [second] : []), ...weakFirst(weakFactNotices(trace), readingNotes(parsed), trace)]);
-  const assumptions = [...notices, ...(intentFirst.length ? rest : result.assumptions)];
+  // The per-node default is said by the weak fact it makes (node-counts.ts); where no fact of this message holds the
+  // node words, it is said as a default.
+  const perNodeSaid = perNodeDefault === null || trace.some((f) => f.nodeSwitch);
+  const perNodeWords = perNodeSaid ? [] : [`${perNodeDefault.perNode} GPUs per node (default; say "2 nodes of 4x a100" for another)`];
+  const assumptions = [...notices, ...(intentFirst.length ? rest : result.assumptions), ...perNodeWords];
   return {
     ok: true,
     control,

@@ -57,7 +57,7 @@ describe('"2 nodes" said alone', () => {
     expect([followUp.scenario.hardware?.count, followUp.scenario.hardware?.perNode, followUp.scenario.hardware?.gpuId]).toEqual([8, 4, 'a100-80g']);
     const fresh = thread('13b zero3 on a100, 2 nodes');
     expect(fresh.scenario.hardware?.count).toBe(16);
-    expect(fresh.said).toMatch(/8 GPUs per node \(default/);
+    expect(fresh.said).toMatch(/8 GPUs on each node assumed/);
     expect(thread('13b zero3 on 2 nodes of 8xh100').said).not.toMatch(/per node \(default/);
   });
 });

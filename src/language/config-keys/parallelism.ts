@@ -1,5 +1,5 @@
 import { count, flag, gpuList, gpus, launcherCount, launcherGpus, numeric, serving } from './readers.js';
-import { IGNORE, isTrue, numberOf, say, unquote, type Handler, type KeyContext, type KeyTable } from './values.js';
+import { IGNORE, isTrue, numberOf, say, unquote, type Handler, type KeyContext, type KeyReading, type KeyTable } from './values.js';
 
 /** Parallel sizes, GPU counts and devices, and the model shape a Megatron-style script defines. */
 
@@ -35,6 +35,21 @@ const gpusPerNode: Handler = (v, ctx) => {
   if (nodes && nodes.nodes > 1) return say(`${nodes.nodes} nodes of ${n} gpus`);
   return gpus(n);
 };
+
+/**
+ * A launcher's processes on each node beside the script's node count: "N nodes of M gpus", weak (a command copied for
+ * several nodes is often run on one; reconcile/multi-node-launch.ts weighs it against the cards said in prose), or the
+ * per-node reading where the node count is a variable never set. Null with no node count or one node: the launcher's own.
+ */
+function launchedOnEachNode(v: string, ctx: KeyContext): KeyReading {
+  if (ctx.nodes && 'unknown' in ctx.nodes) return gpusPerNode(v, ctx);
+  const n = numberOf(v);
+  if (ctx.nodes && ctx.nodes.nodes > 1 && Number.isInteger(n) && n > 0) return { say: `${ctx.nodes.nodes} nodes of ${n} gpus`, weak: true };
+  return null;
+}
+
+/** A launcher's node count, read with its GPUs on each node where the launch gives them; else not read (said as such). */
+const readWithGpusOnEachNode: Handler = (_v, ctx) => (ctx.keys.has('num_gpus') || ctx.keys.has('nproc_per_node') ? IGNORE : null);
 
 export const PIPELINE_KEYS = ['pp_size', 'pipeline_parallel_size', 'pipeline_model_parallel_size'];
 
@@ -151,6 +166,10 @@ export const PARALLELISM_KEYS: KeyTable = {
   dp: { reads: trainerOrServer('dp') },
   pp: { reads: numeric('pp') },
   cuda_visible_devices: { reads: gpuList },
+  // ROCm's and Ascend's device lists, as CUDA's (visible-devices.ts; vllm-project/vllm#13305, c2820).
+  hip_visible_devices: { reads: gpuList, source: 'vllm-project/vllm#13305' },
+  rocr_visible_devices: { reads: gpuList, source: 'ROCm docs: GPU isolation techniques' },
+  ascend_rt_visible_devices: { reads: gpuList, source: 'hiyouga/LlamaFactory README (Ascend NPU)' },
   // Xinference's `--gpu-idx 4,5,6,7` (xorbitsai/inference, c2147: "8块L20" read, the four given went unread): the
   // devices the model is placed on, as CUDA_VISIBLE_DEVICES's; its `--n-gpu 4` is the run's count as a launcher's.
   gpu_idx: { reads: gpuList, source: 'xorbitsai/inference#3586' },
@@ -162,11 +181,8 @@ export const PARALLELISM_KEYS: KeyTable = {
   // On a node count never set the total is unknown all the same.
   nproc_per_node: {
     reads: (v, ctx) => {
-      if (ctx.nodes && 'unknown' in ctx.nodes) return gpusPerNode(v, ctx);
-      const n = numberOf(v);
-      if (ctx.nodes && ctx.nodes.nodes > 1 && Number.isInteger(n) && n > 0) {
-        return { say: `${ctx.nodes.nodes} nodes of ${n} gpus`, weak: true };
-      }
+      const onEach = launchedOnEachNode(v, ctx);
+      if (onEach) return onEach;
       // `--nproc_per_node $GPUS_PER_NODE`: the script's GPUS_PER_NODE, read once, there.
       if (ctx.values?.has('gpus_per_node') && numberOf(ctx.values.get('gpus_per_node')!) === numberOf(v)) return IGNORE;
       return launcherCount(v, ctx);
@@ -174,7 +190,12 @@ export const PARALLELISM_KEYS: KeyTable = {
     source: 'deepseek-ai/DeepSeek-V3#855',
   },
   num_processes: { reads: launcherCount },
-  num_gpus: { reads: launcherCount },
+  // The DeepSpeed launcher's `--num_gpus` is per node ("Max number of GPUs to use on each node", deepspeed/launcher/
+  // runner.py), and so is NeMo-Skills' beside its `--num_nodes` (NVIDIA-NeMo/Skills#348, c2829: `--num_gpus=8 --num_nodes=2`
+  // read as 8): with a node count set it is nodes × it, weak as torchrun's is; with none, one node's.
+  num_gpus: { reads: (v, ctx) => launchedOnEachNode(v, ctx) ?? launcherCount(v, ctx), source: 'deepspeed/launcher/runner.py; NVIDIA-NeMo/Skills#348' },
+  // The node count is read with the launcher's GPUs on each node (num_gpus above, nproc_per_node; shell-script.ts nodeCountOf).
+  num_nodes: { reads: readWithGpusOnEachNode },
   gpus_per_node: { reads: gpusPerNode },
   // A launch script's WORLD_SIZE is every process, one per GPU (torch.distributed); usually
   // `$(($GPUS_PER_NODE*$NNODES))`, read through GPUS_PER_NODE and the node count instead.

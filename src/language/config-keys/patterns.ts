@@ -1,3 +1,4 @@
+import { VISIBLE_DEVICE_VARIABLES, VISIBLE_DEVICES_WORDS } from './visible-devices.js';
 /**
  * The patterns a config is found with in any text: pairs in every spelling (`key=value`,
  * `key: value`, `--key value`, `--key=value`, `"key": value`), bare lists, comments, and the
@@ -82,7 +83,7 @@ export const PAIR = new RegExp(
   'g',
 );
 
-const LIST_KEYS = 'lora_target|lora_target_modules|target_modules|lora_attn_modules|cuda_visible_devices|gpu_idx|gpu-idx|fsdp|fsdp_sharding_strategy|device';
+const LIST_KEYS = `lora_target|lora_target_modules|target_modules|lora_attn_modules|${VISIBLE_DEVICE_VARIABLES.join('|')}|gpu_idx|gpu-idx|fsdp|fsdp_sharding_strategy|device`;
 export const LIST_PAIR = new RegExp(
   `((?<![\\w.\\-/])(?:--(?:${LIST_KEYS})[ \\t=]+|["']?(?:${LIST_KEYS})["']?[ \\t]*[:=][ \\t]*))((?![\\["'])[a-z0-9_]+(?:(?:[ \\t]*,[ \\t]*|[ \\t]+)(?!--)[a-z0-9_]+)+)(?=[ \\t]*(?:\\n|$|;|--|\\\\|\\)|\`))`,
   'g',
@@ -97,7 +98,8 @@ export const YAML_LIST = new RegExp(`^[ \\t]*(${LIST_KEYS})[ \\t]*:[ \\t]*\\n((?
  * value, whatever follows: a clause's comma after it too ("cuda_visible_devices=1,3，hf客户端中device_map=auto",
  * zai-org/GLM-4#359, corpus c2589: the full-width comma, a comma once normalised, left only "=1" read).
  */
-export const DEVICE_LIST = /((?<![\w.\-/])["']?(?:cuda_visible_devices|gpus)["']?[ \t]*[:=][ \t]*)(\d+(?:[ \t]*,[ \t]*\d+)+)(?!\d|[ \t]*,[ \t]*\d)/g;
+// HIP's, ROCr's and Ascend's lists as CUDA's (visible-devices.ts).
+export const DEVICE_LIST = new RegExp(String.raw`((?<![\w.\-/])["']?(?:${VISIBLE_DEVICES_WORDS}|gpus)["']?[ \t]*[:=][ \t]*)(\d+(?:[ \t]*,[ \t]*\d+)+)(?!\d|[ \t]*,[ \t]*\d)`, 'g');
 
 /**
  * ExLlama's `--gpu_split 23,23,23,23` (turboderp/exllama#98): the memory, in GB, each GPU gives the

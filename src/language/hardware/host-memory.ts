@@ -35,8 +35,41 @@ export const HOST_MEMORY_PER_NODE = {
   source: 'OpenRLHF/OpenRLHF#776 (corpus c591)',
 } as const;
 
-/** Host memory written as sticks or as what a node has, as the item language's host RAM. */
+/** An operating system as people name their machine's: "windows 11", "win10", "ubuntu 22.04", "linux", "wsl2". */
+const SYSTEM = String.raw`(?:(?:windows|win)[ \t]?(?:1[01]|7|8(?:\.1)?)|windows|ubuntu(?:[ \t]\d{2}\.\d{2}(?:\.\d{1,2})?)?|debian(?:[ \t]\d{1,2})?|fedora(?:[ \t]\d{2})?|linux|wsl2?)(?![a-z0-9])`;
+/** A memory that names no card after it ("24GB VRAM", "24gb 3090", "8GB of GPU", "16gb ram" are read by their own rules). */
+const MEMORY_ALONE = String.raw`(?<size>\d{1,4})[ \t]?(?:gb|g|gib)(?![a-z0-9.])(?![ \t]*(?:of[ \t]+)?(?:v?ram|gpu|graphics|video|显存|cards?|nvidia|geforce|rtx|gtx|radeon|quadro|tesla|[a-z]\d{2}|\d{3}))`;
+
+/**
+ * A memory said with the machine's operating system is the machine's RAM: "my computer is crashing
+ * 16gb windows 11 falcon 7b 8bit" (h2oai/h2ogpt#498, corpus c2789: read as a 16 GB card), "Windows 11 with
+ * 32GB and an RTX 4060", "Ubuntu 22.04, 64GB". The system names the computer, and a card's memory is said
+ * with the card, not with it; read as host RAM on that cue, weak (the reply says it with its words): a
+ * machine of one card might still mean the card. Not a memory right after a card ("RTX 3090 24GB, Windows
+ * 11") nor one a GPU word follows ("Windows 11, 24GB VRAM").
+ */
+export const HOST_MEMORY_BESIDE_SYSTEM = {
+  id: 'hw.host-memory-beside-system',
+  pattern: new RegExp(
+    String.raw`(?<![a-z0-9.])(?:${SYSTEM}[ \t]*(?:[,(:+]|with|w/|and)?[ \t]*${MEMORY_ALONE.replace('size', 'size2')}|(?<!(?:gpu|card|vram|显存|\d{4}|[a-z]\d{2,4}[a-z]?)(?:[ \t]?ti|[ \t]?super)?[ \t,(:]{0,3})${MEMORY_ALONE}[ \t]*(?:[,)]|on|with|running)?[ \t]*${SYSTEM})`,
+    'g',
+  ),
+  example: 'i remember that once apon a time you could limit ram usage (my computer is crashing 16gb windows 11 falcon 7b 8bit.)',
+  source: 'h2oai/h2ogpt#498 (corpus c2789)',
+} as const;
+
+/** What a host memory beside the system writes: the memory as host RAM, the system's words kept for the readers after. */
+function besideSystem(m: RegExpExecArray): string {
+  const size = Number(m.groups!.size ?? m.groups!.size2);
+  if (!(size >= 4)) return m[0];
+  return ` hostram ${size}gi `.padEnd(m[0].length);
+}
+
+/** Host memory written as sticks, as what a node has, or beside the machine's system, as the item language's host RAM. */
 export function readHostMemory(input: MappedText): MappedText {
+  if (/windows|win[ \t]?\d|ubuntu|debian|fedora|linux|wsl/.test(input.text)) {
+    input = input.replace(HOST_MEMORY_BESIDE_SYSTEM.pattern, besideSystem, { id: HOST_MEMORY_BESIDE_SYSTEM.id, weak: true });
+  }
   if (!/ram|memory|ddr|内存/.test(input.text)) return input;
   // Written "64gi", a spelling the lexer's capacity reads and the hardware grammar's memory does not:
   // "RAM 16GB x4, GPU RTX 3090" must not join the RAM to the card that follows it.

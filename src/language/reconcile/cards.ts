@@ -4,6 +4,7 @@ import { isGeForceCard, memoryOfItsOwn, moddedMemory, namesMemory, otherSizes } 
 import type { Doubt } from '../item-trace.js';
 import type { Item } from '../items.js';
 import { withArticle } from '../article.js';
+import { VISIBLE_DEVICES } from '../config-keys/visible-devices.js';
 
 /** The cards: restated, a part of them, a launcher's count, and a Slurm allocation that wins over looser words. */
 
@@ -12,7 +13,7 @@ import { withArticle } from '../article.js';
  * are what the launcher may use; the processes it starts are the GPUs the run holds.
  */
 export function launched(items: Item[], notes: string[]): Item[] {
-  const visible = items.filter((i) => i.kind === 'hardware' && i.count !== null && /cuda_visible_devices/i.test(i.text));
+  const visible = items.filter((i) => i.kind === 'hardware' && i.count !== null && VISIBLE_DEVICES.test(i.text));
   const started = items.find((i) => i.kind === 'hardware' && i.count !== null && /nproc|num_processes|num_gpus/i.test(i.text));
   if (!started || started.kind !== 'hardware' || visible.length === 0) return items;
   // More processes than devices visible on one node ("export CUDA_VISIBLE_DEVICES=0,1" over a script's
@@ -36,7 +37,7 @@ type Hardware = Extract<Item, { kind: 'hardware' }>;
 /** Docker's `--gpus '"device=4"'` and a script's GPUS=0,1: the devices selected (config.key.gpus). */
 /** llama.cpp's `--tensor-split 23552,23552` / `-ts 1 1`: the devices given a share of the layers (engines/tensor-split.ts). */
 /** Xinference's `--n-gpu 4 --gpu-idx 4,5,6,7`: the model's devices on a machine the prose lists ("8块L20", c2147). */
-const LAUNCHER_KEY = /nproc|num_processes|num_gpus|cuda_visible_devices|--n[-_]gpu\b|--gpu[-_]idx\b|--include\b|--device\b|llama_arg_device|device=\d|\bgpus[ \t]*[:=][ \t]*["']?\d+[ \t]*[,+][ \t]*\d|tensor[-_]?split|(?<![\w-])-ts[ \t]/i;
+const LAUNCHER_KEY = /nproc|num_processes|num_gpus|(?:cuda|hip|rocr|ascend_rt)_visible_devices|--n[-_]gpu\b|--gpu[-_]idx\b|--include\b|--device\b|llama_arg_device|device=\d|\bgpus[ \t]*[:=][ \t]*["']?\d+[ \t]*[,+][ \t]*\d|tensor[-_]?split|(?<![\w-])-ts[ \t]/i;
 
 /**
  * "README에 … A100 80G 1장으로 학습을 하셨다고 … A100 80G 4장으로 훈련을 돌리는대도 OOM" above
@@ -70,11 +71,17 @@ export function launcherUsesPart(items: Item[], notes: string[]): Item[] {
   if (!launcher || /nnodes|num_machines/i.test(items.map((i) => i.text).join(' '))) return items;
   // The machine's count may stand alone, its card said apart: "设备上4卡，0,2长期稳定占用。所以我设置了cuda_visible_devices=1,3"
   // beside "L20 48G" (zai-org/GLM-4#359, corpus c2589: the box has four cards, two busy; the run sees two).
-  const machine = items.find((i): i is Hardware => i.kind === 'hardware' && i !== launcher && i.nodes === null && i.count !== null && i.count > launcher.count! && (i.gpuId !== null || i.capacityGiB !== null || !LAUNCHER_KEY.test(i.text)));
+  // One machine is one node said or none: "单台服务器8张L20" (one server of eight L20, xorbitsai/inference#3586, c2147) too.
+  const oneMachine = (i: Hardware) => i.nodes === null || i.nodes === 1;
+  const isMachine = (i: Item): i is Hardware => i.kind === 'hardware' && i !== launcher && oneMachine(i) && i.count !== null && i.count > launcher.count! && (i.gpuId !== null || i.capacityGiB !== null || !LAUNCHER_KEY.test(i.text));
+  const machine = items.find(isMachine);
   if (!machine) return items;
   notes.push(`${launcher.count} GPUs: the run starts on ${launcher.count} of the machine's ${machine.count} cards ("${launcher.text.trim()}"; "${machine.text.trim()}" is the machine)`);
+  // The machine said again ("单台服务器8张L20" … "单台服务有8块L20", c2147: the note said 4 and the second saying kept 8 in
+  // the estimate): each saying of that count keeps its card and memory and yields its count to the launcher's.
+  const sayings = items.filter((i): i is Hardware => isMachine(i) && i.count === machine.count);
   // The machine keeps its card and memory, the launcher its count: each fact traces to its own words.
-  return items.map((i) => (i === machine ? { ...machine, count: null } : i));
+  return items.map((i) => (sayings.includes(i as Hardware) ? { ...i, count: null, nodes: null } as Hardware : i));
 }
 /** TGI's shard count (`--num-shard 1`, `NUM_SHARD=2`, SageMaker's `SM_NUM_GPUS`) and SGLang's `--tp-size` (one instance; replicas are its --dp-size):
  *  "--tp-size=4" beside "8*A100 40GB" (sgl-project/sglang, corpus c1758) runs on four; `SM_NUM_GPUS = number_of_gpu = 2`

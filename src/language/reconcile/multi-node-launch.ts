@@ -16,8 +16,8 @@ import type { Item } from '../items.js';
 type Hardware = Extract<Item, { kind: 'hardware' }>;
 const isHardware = (i: Item): i is Hardware => i.kind === 'hardware';
 
-/** A launcher key that starts processes on each node. */
-const PER_NODE_KEY = /nproc[_-]per[_-]node/i;
+/** A launcher key that starts processes on each node: torchrun's, and the DeepSpeed launcher's `--num_gpus` (not a role's `actor_num_gpus…`). */
+const PER_NODE_KEY = /nproc[_-]per[_-]node|(?<![a-z]_)num[_-]gpus(?![\w-])/i;
 
 export function multiNodeLaunch(items: Item[], notes: string[]): Item[] {
   const launch = items.find((i): i is Hardware => isHardware(i) && i.nodes !== null && i.nodes > 1 && i.count !== null && i.gpuId === null && i.capacityGiB === null && PER_NODE_KEY.test(i.text));
