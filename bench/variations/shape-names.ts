@@ -148,7 +148,7 @@ export const NAME_SHAPES: readonly Transform[] = [
       changed(
         t,
         inProse(t, (line) =>
-          line.replace(DIGIT_COUNT, (m, n: string, what: string, _s: string, at: number) => {
+          line.replace(DIGIT_COUNT, (m, n: string, what: string, trailingS: string, at: number) => {
             const after = line.slice(at + m.length);
             // "2 gpu layers" is llama.cpp's offload, no count of GPUs.
             if (/^\s*layers?\b/i.test(after)) return m;
@@ -157,7 +157,9 @@ export const NAME_SHAPES: readonly Transform[] = [
             // "eight L40s" names NVIDIA's L40S, another card (c1158's "8 L40 GPU"): an L-series card stays singular.
             const pluralNamesAnother = /^l\d+$/i.test(what);
             const plural = Number(n) > 1 && !sized && !pluralNamesAnother && !/s$/i.test(what) ? `${what}s` : what;
-            return `${NUMBER_WORDS[Number(n)]} ${Number(n) > 1 ? plural : what.replace(/s$/i, '')}`;
+            // "8*L40s" is the L40S written in lower case (c2879's title): that s is the card's own, kept.
+            const cardsOwnS = pluralNamesAnother ? trailingS : '';
+            return `${NUMBER_WORDS[Number(n)]} ${Number(n) > 1 ? plural : what.replace(/s$/i, '')}${cardsOwnS}`;
           }),
         ),
       ),
