@@ -4,7 +4,7 @@ import { isGeForceCard, memoryOfItsOwn, moddedMemory, namesMemory, otherSizes } 
 import type { Doubt } from '../item-trace.js';
 import type { Item } from '../items.js';
 import { withArticle } from '../article.js';
-import { VISIBLE_DEVICES } from '../config-keys/visible-devices.js';
+import { VISIBLE_DEVICES, VISIBLE_DEVICES_WORDS } from '../config-keys/visible-devices.js';
 
 /** The cards: restated, a part of them, a launcher's count, and a Slurm allocation that wins over looser words. */
 
@@ -37,7 +37,10 @@ type Hardware = Extract<Item, { kind: 'hardware' }>;
 /** Docker's `--gpus '"device=4"'` and a script's GPUS=0,1: the devices selected (config.key.gpus). */
 /** llama.cpp's `--tensor-split 23552,23552` / `-ts 1 1`: the devices given a share of the layers (engines/tensor-split.ts). */
 /** Xinference's `--n-gpu 4 --gpu-idx 4,5,6,7`: the model's devices on a machine the prose lists ("8块L20", c2147). */
-const LAUNCHER_KEY = /nproc|num_processes|num_gpus|(?:cuda|hip|rocr|ascend_rt)_visible_devices|--n[-_]gpu\b|--gpu[-_]idx\b|--include\b|--device\b|llama_arg_device|device=\d|\bgpus[ \t]*[:=][ \t]*["']?\d+[ \t]*[,+][ \t]*\d|tensor[-_]?split|(?<![\w-])-ts[ \t]/i;
+const LAUNCHER_KEY = new RegExp(
+  String.raw`nproc|num_processes|num_gpus|${VISIBLE_DEVICES_WORDS}|--n[-_]gpu\b|--gpu[-_]idx\b|--include\b|--device\b|llama_arg_device|device=\d|\bgpus[ \t]*[:=][ \t]*["']?\d+[ \t]*[,+][ \t]*\d|tensor[-_]?split|(?<![\w-])-ts[ \t]`,
+  'i',
+);
 
 /**
  * "README에 … A100 80G 1장으로 학습을 하셨다고 … A100 80G 4장으로 훈련을 돌리는대도 OOM" above

@@ -19,6 +19,9 @@ const TRAINING_WORD = /(?<![a-z])(?:train\w*|fine-?tun\w*|finetun\w*|sft|rl|rlhf
 /** A training word as the pair writes it ("training/inference", "训练/推理"). */
 const TRAIN_WORD = String.raw`train(?:ing)?|fine-?tun(?:e|ing)|finetun(?:e|ing)|训练|微调`;
 
+/** "actor" as a role's word, not Ray's actors nor a path or a key's part. */
+const ACTOR = /(?<![\w./-])(?<!ray\s)actor(?![\w./])/;
+
 const pad = (word: string, length: number) => (word.length >= length ? word : ` ${word}`.padEnd(length));
 
 export const RUN_PURPOSE_RULES: readonly ProseRule[] = [
@@ -54,9 +57,9 @@ export const RUN_PURPOSE_RULES: readonly ProseRule[] = [
     // both roles; weak, since a GRPO run keeps an actor and may score with a reward model too. Not where
     // the message names its algorithm, nor Ray's actors.
     id: 'training.actor-beside-reward',
-    pattern: /(?<![\w./-])(?<!ray\s)actor(?![\w./])/g,
+    pattern: new RegExp(ACTOR.source, 'g'),
     when: (t) => t.includes('actor') && REWARD_OR_CRITIC.test(t) && !ALGORITHM_NAMED.test(t),
-    write: (m) => (m.input.search(/(?<![\w./-])(?<!ray\s)actor(?![\w./])/) === m.index ? pad('ppo', m[0].length) : m[0]),
+    write: (m) => (m.input.search(ACTOR) === m.index ? pad('ppo', m[0].length) : m[0]),
     weak: true,
     example: 'I managed to train step 1 and step 2 for a 6.7B actor model and 350m reward model but I keep running into an out of memory issue for step 3',
     source: 'deepspeedai/DeepSpeedExamples#482',
