@@ -73,9 +73,9 @@ describe('cause 2: an adapter the model was made with, a negated method, TGI nam
   it.each([
     ["DeepSpeed-Chat's --lora_dim without --only_optimize_lora", 'deepspeed --num_gpus 1 main.py --model_name_or_path facebook/opt-1.3b --lora_dim 128 --zero_stage 0 --deepspeed on 1x a100-40g'],
     ['the same, flags in another order', 'deepspeed main.py --model_name_or_path facebook/opt-350m --per_device_train_batch_size 8 --zero_stage 2 --lora_dim 64 --deepspeed --output_dir out, one 3090'],
-  ])('%s: read as LoRA, weak, the full fine-tune said', (_name, text) => {
+  ])('%s: read as the full fine-tune main.py runs, weak, the LoRA branches said', (_name, text) => {
     const r = read(text);
-    expect(r.scenario.mode).toBe('lora');
+    expect(r.scenario.mode).toBe('full');
     expect(r.said).toMatch(/without --only_optimize_lora/);
   });
 
@@ -115,9 +115,9 @@ describe('cause 3: RL said without the word', () => {
 describe('the real lines of b82–b84 read for what they are about', () => {
   it.each([
     ['c2790', 'full', 'ppo'],
-    // c2791's corpus reading is full (main.py trains every weight without --only_optimize_lora); c1899 and c412 read the
-    // same flags as LoRA: the line reads LoRA, weak, with the full fine-tune said (see the lora_dim test above).
-    ['c2791', 'lora', undefined],
+    // main.py trains every weight without --only_optimize_lora: the flag alone reads full, weak (c2791, c1899); c412's
+    // words call the run LoRA and it stays LoRA (see the lora_dim test above).
+    ['c2791', 'full', undefined],
     ['c2800', 'full', 'grpo'],
     ['c2809', 'inference', undefined],
     ['c2826', 'inference', 'tgi'],

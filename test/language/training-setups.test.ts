@@ -139,8 +139,8 @@ describe("DeepSpeed-Chat's LoRA flags", () => {
   });
 
   it("step 1's other spellings: decoder.layers., a projection name, and lora_dim 0 (no LoRA)", () => {
-    expect(read('deepspeed main.py --model_name_or_path facebook/opt-1.3b --lora_dim 8 --lora_module_name decoder.layers. on a 4090').scenario.lora?.rank).toBe(8);
-    expect(read('deepspeed main.py --model_name_or_path meta-llama/Llama-2-7b-hf --lora_dim 16 --lora_module_name q_proj on a 4090').scenario.lora?.targets).toEqual(['q']);
+    expect(read('deepspeed main.py --model_name_or_path facebook/opt-1.3b --lora_dim 8 --only_optimize_lora --lora_module_name decoder.layers. on a 4090').scenario.lora?.rank).toBe(8);
+    expect(read('deepspeed main.py --model_name_or_path meta-llama/Llama-2-7b-hf --lora_dim 16 --only_optimize_lora --lora_module_name q_proj on a 4090').scenario.lora?.targets).toEqual(['q']);
     expect(read('deepspeed main.py --model_name_or_path meta-llama/Llama-2-7b-hf --lora_dim 0 --zero_stage 3 on 8x a100-80g').scenario.mode).toBe('full');
   });
 });

@@ -174,16 +174,20 @@ const bareRank: Handler = (v, ctx) => {
 
 /**
  * DeepSpeed-Chat's `--lora_dim N`: LoRA of rank N. Its step scripts freeze the base only under `--only_optimize_lora`
- * (step1_supervised_finetuning/main.py): without it every weight trains beside the branches, a full fine-tune. The two
- * readings disagree (the flag's name and what the script does; the corpus reads the LoRA, c1899, c412): the LoRA is
- * read, said with the full fine-tune, and weak unless the words call the run LoRA too ("Yi-34B lora微调").
+ * (step1_supervised_finetuning/main.py): without it every weight trains beside the branches, a full fine-tune, and
+ * that is what holds the memory (every weight's gradient and optimizer states). So the flag alone reads as the full
+ * fine-tune the script runs, weak and said with the LoRA branches (c2791, c1899); where the words call the run LoRA
+ * ("Yi-34B lora微调", c412) the user's own reading stands, said with what the script does.
  */
 const loraDim: KeyTable[string]['reads'] = (v, ctx) => {
   const rank = numberOf(v);
   if (!(rank > 0)) return IGNORE;
   if (ctx.keys.has('only_optimize_lora')) return say(`lora rank ${rank}`);
-  const note = `--lora_dim ${rank} without --only_optimize_lora: DeepSpeed-Chat adds LoRA branches of rank ${rank} but trains every weight beside them; read as LoRA (say "full" to estimate every weight trained)`;
-  return ctx.loraSaid ? say(`lora rank ${rank}`, note) : { say: `lora rank ${rank}`, note, weak: true };
+  if (ctx.loraSaid) {
+    return say(`lora rank ${rank}`, `--lora_dim ${rank} without --only_optimize_lora: DeepSpeed-Chat adds LoRA branches of rank ${rank} but trains every weight beside them; read as LoRA, as you wrote (say "full" to estimate every weight trained)`);
+  }
+  const note = `--lora_dim ${rank} without --only_optimize_lora: DeepSpeed-Chat adds LoRA branches of rank ${rank} but trains every weight beside them; read as a full fine-tune (say "lora" if the base was frozen)`;
+  return { say: 'full', note, weak: true };
 };
 
 /** Each key: what its value says in request words, and the source where one is cited. */
