@@ -1,4 +1,5 @@
 import type { Scenario } from '../scenario/schema.js';
+import { llamafactoryZero2OverlapComm } from '../scenario/llamafactory-release.js';
 import { runsMegatronCore } from './megatron-core.js';
 
 /**
@@ -90,9 +91,14 @@ export function zero12Config(s: Scenario): Zero12Config {
       // axolotl deepspeed_configs/zero1.json and zero2.json (b0ee9ec, 2024-03-11): overlap_comm true,
       // reduce_bucket_size left to DeepSpeed (5e8).
       return { reduceBucketElements: 5e8, overlapComm: true, source: "axolotl's deepspeed_configs/zero1.json, zero2.json" };
-    case 'llama-factory':
-      // LLaMA-Factory examples/deepspeed/ds_z2_config.json (a0d44c6): reduce_bucket_size 5e8, overlap_comm false.
-      return { reduceBucketElements: 5e8, overlapComm: false, source: "LLaMA-Factory's ds_z2_config.json" };
+    case 'llama-factory': {
+      // LLaMA-Factory examples/deepspeed/ds_z2_config.json: reduce_bucket_size 5e8; overlap_comm true
+      // in the releases v0.6.0 – v0.9.3 (5393794, 2024-11-02; the README's example from 73d9dfc,
+      // 2024-03-06), false before and from v0.9.4 (a0d44c6): scenario/llamafactory-release.ts.
+      const overlapComm = llamafactoryZero2OverlapComm(s.llamafactoryVersion);
+      const release = s.llamafactoryVersion === undefined ? '' : ` ${s.llamafactoryVersion}`;
+      return { reduceBucketElements: 5e8, overlapComm, source: `LLaMA-Factory${release}'s ds_z2_config.json` };
+    }
     default:
       return { reduceBucketElements: 5e8, overlapComm: false, source: "DeepSpeed's defaults" };
   }

@@ -15,10 +15,15 @@ import { releaseBefore } from './release-order.js';
  * |                                 | v0.7.0 –          | "auto": transformers' own default        | model/utils/attention.py `configure_attn_implementation` returns on "auto" |
  * | upcast_layernorm                | every release     | False (norms stay in the compute dtype)  | hparams/model_args.py (finetuning_args.py in v0.3.x) |
  * | packing / neat_packing          | v0.6.0 –          | None (on for pre-training only) / False  | hparams/data_args.py; `sft_packing` False in v0.2.0 – v0.5.3 |
+ * | ZeRO-2 JSON `overlap_comm`      | v0.1.0 – v0.5.3   | false                                    | README's ZeRO-2 example (e9d4a2b5, 2023-08-12) |
+ * |                                 | v0.6.0 – v0.9.3   | **true**                                 | README's example (73d9dfc7, 2024-03-06), then examples/deepspeed/ds_z2_config.json (5393794d, 2024-11-02) and the webui's generated config (webui/common.py, v0.8.0 → v0.9.3) |
+ * |                                 | v0.9.4 –          | false                                    | webui/common.py (12ed792d, 2025-07-07); ds_z2_config.json at v0.9.4 and a0d44c65 |
  *
- * Only the attention row is a term here: with eager attention each layer's softmax scores
+ * The attention row is a term here: with eager attention each layer's softmax scores
  * (batch × heads × seq²) are materialised, which the default (flash) never holds. transformers'
  * own default (sdpa for most models from 4.36) is ours already, and "auto" leaves it there.
+ * The overlap_comm row sets the ZeRO-1/2 reduce buckets (memory/deepspeed-config.ts zero12Config:
+ * DeepSpeed keeps a second reduce_bucket_size buffer under overlap_comm).
  */
 export const EAGER_ATTENTION_FROM = [0, 5, 2] as const;
 export const EAGER_ATTENTION_UNTIL = [0, 7, 0] as const;
@@ -31,4 +36,12 @@ export function llamafactoryBefore(release: string, than: readonly number[]): bo
 /** Whether the release forces eager attention when flash_attn is left off (the table above). */
 export function llamafactoryForcesEager(release: string | undefined): boolean {
   return release !== undefined && !llamafactoryBefore(release, EAGER_ATTENTION_FROM) && llamafactoryBefore(release, EAGER_ATTENTION_UNTIL);
+}
+
+export const OVERLAP_COMM_FROM = [0, 6, 0] as const;
+export const OVERLAP_COMM_UNTIL = [0, 9, 4] as const;
+
+/** Whether the release's shipped ZeRO-2 JSON sets overlap_comm true (the table above); the newest (none named) does not. */
+export function llamafactoryZero2OverlapComm(release: string | undefined): boolean {
+  return release !== undefined && !llamafactoryBefore(release, OVERLAP_COMM_FROM) && llamafactoryBefore(release, OVERLAP_COMM_UNTIL);
 }

@@ -32,8 +32,27 @@ describe('ZeRO-1/2 reduce buckets (DeepSpeed stage_1_and_2.py)', () => {
     );
   });
 
-  it("double under overlap_comm, as axolotl's zero1/zero2.json set it; LLaMA-Factory's ds_z2_config.json does not", () => {
+  it("double under overlap_comm, as axolotl's zero1/zero2.json set it; LLaMA-Factory's newest ds_z2_config.json does not", () => {
     expect(bucketAt(zero2({ framework: 'axolotl' }), 'end of backward')).toBe(2 * 5e8 * 2);
     expect(bucketAt(zero2({ framework: 'llama-factory' }), 'end of backward')).toBe(5e8 * 2);
+  });
+
+  it("LLaMA-Factory 0.6.0 – 0.9.3 shipped overlap_comm true (ds_z2_config.json 5393794, README 73d9dfc): two 5e8 buckets; 0.5.3 and 0.9.4 one", () => {
+    const lf = (llamafactoryVersion: string) => bucketAt(zero2({ framework: 'llama-factory', llamafactoryVersion }), 'end of backward');
+    expect(lf('0.6.0')).toBe(2 * 5e8 * 2);
+    expect(lf('0.8.3')).toBe(2 * 5e8 * 2);
+    expect(lf('0.9.3')).toBe(2 * 5e8 * 2);
+    expect(lf('0.5.3')).toBe(5e8 * 2);
+    expect(lf('0.9.4')).toBe(5e8 * 2);
+  });
+
+  it('overlap_comm never lowers the peak: a LLaMA-Factory release that ships it holds at least what the newest holds', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 0, max: 5 }), fc.constantFrom(1, 2), (minor, patch, stage) => {
+        const base = zero2({ framework: 'llama-factory', sharding: { kind: 'zero', stage } });
+        const named = { ...base, llamafactoryVersion: `0.${minor}.${patch}` };
+        expect(estimate(named).deviceBytes).toBeGreaterThanOrEqual(estimate(base).deviceBytes);
+      }),
+    );
   });
 });
