@@ -192,7 +192,7 @@ export const V0_CUDA_GRAPH_MAX_BATCH = 256;
  * graphs in the memory profile do so only with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1
  * (vllm/envs.py: default "0", "disabled by default to preserve existing behavior"), which the
  * request language does not read. What each captured graph holds beyond the shared pool (the CUDA
- * driver's instantiated graph, NCCL's per-launch work memory: graph-collectives.ts) is not in
+ * driver's instantiated graph, NCCL ≤ 2.21's per-launch work memory: graph-collectives.ts) is not in
  * vLLM's source and is not counted; V0's capture message says "CUDA graphs can take additional
  * 1~3 GiB memory per GPU" (worker/model_runner.py capture_model).
  */

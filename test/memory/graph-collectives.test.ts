@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allReducesPerForward, captureSizes, graphCollectives } from '../../src/memory/graph-collectives.js';
+import { allReducesPerForward, captureSizes, graphCollectives, ncclAllocatesPerCapturedLaunch } from '../../src/memory/graph-collectives.js';
 import { estimateOf } from './fixtures.js';
 
 /**
  * The all-reduces vLLM's CUDA graphs capture under tensor parallelism (parallel_state.py
  * graph_capture: PyNccl inside the capture where custom all-reduce is off), each of which NCCL
- * gives device memory of its own (enqueue.cc uploadWork). The count is from source; the bytes are
- * the driver's, so the estimate says the count and adds no term.
+ * gives device memory of its own (enqueue.cc uploadWork) up to NCCL 2.21, the NCCL of vLLM's releases
+ * before 0.9 (PyTorch ≤ 2.6). The count is from source; the bytes are the driver's, so the estimate
+ * says the count and adds no term.
  */
 
 const scenarioOf = (text: string) => estimateOf(text).scenario;
@@ -34,7 +35,27 @@ describe('captured all-reduces', () => {
   it('SGLang captures its own list (1, 2, 4, 8 … cuda_graph_max_bs): 80 at tp 8 on an L4, so 13 graphs × 161 all-reduces for Llama-3-70B', () => {
     const s = scenarioOf('sglang llama-3-70b tp 8 --mem-fraction-static 0.9 on 8x l4');
     expect(graphCollectives(s)).toEqual({ graphs: 13, perGraph: 161, total: 13 * 161 });
-    expect(estimateOf('sglang llama-3-70b tp 8 --mem-fraction-static 0.9 on 8x l4').notes.join(' ')).toContain('--disable-cuda-graph captures none');
+    // No SGLang release is read: the newest, on PyTorch ≥ 2.7 and NCCL 2.26, whose captured all-reduces keep their work in the kernel arguments.
+    expect(ncclAllocatesPerCapturedLaunch(s)).toBe(false);
+    expect(estimateOf('sglang llama-3-70b tp 8 --mem-fraction-static 0.9 on 8x l4').notes.join(' ')).not.toMatch(/all-reduces =/);
+  });
+
+  it('NCCL allocates per captured launch only under vLLM before 0.9 (PyTorch ≤ 2.6, NCCL ≤ 2.21; 0.9.0 moved to PyTorch 2.7, NCCL 2.26.2)', () => {
+    // From 0.3.0 (CUDA graphs came in 0.2.6) every release captures graphs at tp 4.
+    for (const minor of [3, 4, 5, 6, 7, 8, 9, 10, 11]) {
+      const text = `serve vllm 0.${minor}.0 yi-34b tp 4 on 4x 4090`;
+      expect(ncclAllocatesPerCapturedLaunch(scenarioOf(text))).toBe(minor < 9);
+      // The count stays what the release captures; the sentence about NCCL's per-launch memory goes with NCCL 2.22.
+      expect(graphCollectives(scenarioOf(text))).not.toBeNull();
+      expect(estimateOf(text).notes.join(' ').includes('all-reduces =')).toBe(minor < 9);
+    }
+    expect(ncclAllocatesPerCapturedLaunch(scenarioOf('serve vllm yi-34b tp 4 on 4x 4090'))).toBe(false);
+  });
+
+  it('worked example, v972: Qwen3-30B-A3B at tp 4 on four 4090s under vLLM 0.11.0 captures 67 × 97 all-reduces with no NCCL memory of their own', () => {
+    const text = 'serve qwen3-30b-a3b vllm 0.11.0 tp 4 on 4x rtx-4090';
+    expect(graphCollectives(scenarioOf(text))).toEqual({ graphs: 67, perGraph: 97, total: 67 * 97 });
+    expect(estimateOf(text).notes.join(' ')).not.toMatch(/NCCL launch/);
   });
 
   it('none without tensor parallelism or with --enforce-eager (no graphs)', () => {
