@@ -25,7 +25,38 @@ const POD_STORAGE = /(?<![\w.-])["']?(?:ephemeral-)?storage["']?[ \t]*:[ \t]*["'
 /** A resources block's own keys, so a bare `memory:` elsewhere (a tool's setting) is not read as a pod's. */
 const RESOURCES_BLOCK = /(?<![\w.-])(?:requests|limits)["']?[ \t]*:/;
 
-export function readPodResources(text: MappedText): MappedText {
+/**
+ * Docker Compose's GPU reservation (docs.docker.com, "Enable GPU access with Docker Compose"): under
+ * `deploy: resources: reservations: devices:`, a device entry with `driver: nvidia` or `capabilities: [gpu]` and
+ * `count: 2` reserves two GPUs; `device_ids: ['0', '3']` names them (two). `count: all` names no number and is left.
+ * Invented example; the brief of session 38 (rhw4) saw the count left unread.
+ */
+export const COMPOSE_GPUS_RULE = {
+  id: 'config.compose-gpus',
+  example: 'deploy:\n  resources:\n    reservations:\n      devices:\n        - driver: nvidia\n          count: 2\n          capabilities: [gpu]',
+} as const;
+
+const COMPOSE_RESERVATION = /(?<![\w.-])reservations["']?[ \t]*:[\s\S]{0,40}?(?<![\w.-])devices["']?[ \t]*:/;
+const COMPOSE_GPU_DEVICE = /(?<![\w.-])driver["']?[ \t]*:[ \t]*["']?nvidia\b|(?<![\w.-])capabilities["']?[ \t]*:[^\n]{0,40}\bgpu\b/;
+const COMPOSE_COUNT = /(?<![\w.-])["']?count["']?[ \t]*:[ \t]*["']?(\d{1,2})\b["']?/;
+const COMPOSE_DEVICE_IDS = /(?<![\w.-])["']?device_ids["']?[ \t]*:[ \t]*\[([^\]\n]{1,80})\]/;
+
+/** The GPUs a compose file's device reservation holds, written " N gpus " over its count (or its device list). */
+function readComposeGpus(text: MappedText): MappedText {
+  const block = COMPOSE_RESERVATION.exec(text.text);
+  if (!block) return text;
+  const rest = text.text.slice(block.index + block[0].length, block.index + block[0].length + 400);
+  if (!COMPOSE_GPU_DEVICE.test(rest)) return text;
+  const count = COMPOSE_COUNT.exec(rest) ?? COMPOSE_DEVICE_IDS.exec(rest);
+  if (!count) return text;
+  const n = count[0].includes('[') ? count[1]!.split(',').filter((x) => x.trim()).length : Number(count[1]);
+  if (n < 1) return text;
+  const at = block.index + block[0].length + count.index;
+  return text.replaceSpansEach([{ at, to: at + count[0].length, result: ` ${n} gpus `.padEnd(count[0].length), rule: COMPOSE_GPUS_RULE.id }]);
+}
+
+export function readPodResources(given: MappedText): MappedText {
+  const text = readComposeGpus(given);
   if (!/\.com\/gpu/.test(text.text) || !RESOURCES_BLOCK.test(text.text)) return text;
   let gpuSeen = false;
   let memorySeen = false;

@@ -34,8 +34,10 @@ const WORD_COUNTS: Record<string, number> = {
  * (huggingface/accelerate#2161, c1101: read as 8 GPUs), "three nodes, each equipped with 8x H100" (c139),
  * "2 servers having 4 L40S", "4 boxes, each containing 8 A100s".
  * A times sign the normaliser wrote as "x" joins too, alone as a word: "노드 4개 × GPU 8장 H100" (nodes × GPUs).
+ * So do the words that give each card the same ("两个gpu显存都有24g", shibing624/MedicalGPT#175, c2869; "两个GPU,每个24G",
+ * "分别是24G").
  */
-const JOIN = /^(?:[ \t,;:()*×\[\]\-/+的，、のをがは의을를]|\b(?:of|with|x|each|apiece|gpus?|cards?|nvidia|servers?|nodes?|machines?|boxes|per|a|an|node|total|sxm\d?|pcie|nvl|vram|super|laptop|mobile|max-q|equipped|fitted|having|has|have|containing|contains|holding|hosting|featuring|build|rig|workstation)\b|张|块|卡|显卡|个|台|显存|(?:单|每)(?:张|卡|块)(?:的)?(?:显存)?是?)*$/;
+const JOIN = /^(?:[ \t,;:()*×\[\]\-/+的，、のをがは의을를]|\b(?:of|with|x|each|apiece|gpus?|cards?|nvidia|servers?|nodes?|machines?|boxes|pods?|per|a|an|node|total|sxm\d?|pcie|nvl|vram|super|laptop|mobile|max-q|equipped|fitted|having|has|have|containing|contains|holding|hosting|featuring|build|rig|workstation)\b|张|块|卡|显卡|个|台|显存|(?:单|每)(?:张|卡|块|个)(?:的)?(?:显存)?是?|(?:都|各|分别)(?:有|是|为)?)*$/;
 /** Words after a memory that make it the machine's, not a card's: RAM, DDR, system memory, 内存 (a bare "memory" is either). */
 const HOST_MEMORY_AFTER = /^\s*(?:of\s+)?(?:(?:cpu|system|host|main)\s+)?(?:d?ram\b|ddr|memory\b|内存)/;
 /** Words after a memory that name the host's alone: CPU / system / host memory, RAM, DDR, 内存 (not a bare "memory"). */
@@ -227,7 +229,10 @@ function readPhrase(phrase: Part[], text: string): HardwareReading | null {
   // "8 * H20(8 * 96G)": a count said again before the memory is the same count; so is one said again after it,
   // "两张v100(16G*2)" (two V100 16GB, hiyouga/LlamaFactory#1369, c1351: read as 2 nodes of 2), "2x A100 (80GB x 2)".
   const saidAgain = (p: Part, i: number) => parts.some((q, j) => j < i && q.role === 'count' && q.value === p.value);
-  const counts = parts.filter((p, i) => p.role === 'count' && !((parts[i + 1]?.role === 'memory' || parts[i - 1]?.role === 'memory') && saidAgain(p, i)));
+  // A count said again in brackets after the count of GPUs is that count: "on 8 GPUs (8x V100, 32GB)", "双卡（2×4090）"
+  // (invented from modelscope/ms-swift#2284, c2942's "多卡（4 * 3090，96GB）"), never 8 nodes of 8.
+  const bracketed = (p: Part, i: number) => parts.some((q, j) => j < i && q.role === 'count' && q.value === p.value && /[(（\[]/.test(text.slice(q.end, p.at)));
+  const counts = parts.filter((p, i) => p.role === 'count' && !((parts[i + 1]?.role === 'memory' || parts[i - 1]?.role === 'memory') && saidAgain(p, i)) && !bracketed(p, i));
   // "H20x16 (96x16)" (MoonshotAI/Kimi-K2#51, c2613: read as 96 nodes of 16): a product of the card's memory and the
   // phrase's count restates them, as "2x 3090 (24x2)" does; it counts no machines.
   const stated = one('product');
@@ -249,7 +254,7 @@ function readPhrase(phrase: Part[], text: string): HardwareReading | null {
     const n = parts[0]!.value;
     return { at: parts[0]!.at, end: parts[0]!.end, nodes: null, perNode: null, count: n, gpuId: null, memoryGiB: null, parts, notes: [], canonical: `${n} gpus` };
   }
-  const machines = !card && !memory ? machinesOfUnnamedCards(parts, product, text) : null;
+  const machines = !card && !memory ? machinesOfUnnamedCards(parts, product, text, (c, n) => countScope(c, n, text)) : null;
   if (machines) return machines;
   if (!card && !memory && !(one('totalMemory') && (counts.length > 0 || product))) return null;
   // "L40GPU" (c324): a card glued to its noun is the card.
@@ -272,7 +277,7 @@ function readPhrase(phrase: Part[], text: string): HardwareReading | null {
   const gap = text.slice(parts[0]!.end, parts[1]?.at);
   if (parts.length === 2 && card && memory && !known && !ownMemory && !twice && !glued && !card.variant && !shared?.picked && (card.at < memory.at || /^[\s()\-]*$/.test(gap)) && !/[单每]/.test(gap)) return null;
   // "three A100 nodes" (c104): a machine word right after the card makes the count before it the nodes.
-  const nodesAfterCard = card && one('nodes') === undefined && /^[ \t]*(?:nodes|servers|machines|boxes|hosts)\b/.test(text.slice(parts.at(-1)!.end));
+  const nodesAfterCard = card && one('nodes') === undefined && /^[ \t]*(?:nodes|servers|machines|boxes|hosts|pods)\b/.test(text.slice(parts.at(-1)!.end));
   const countBefore = nodesAfterCard ? counts.find((c) => c.end <= card.at) : undefined;
   if (countBefore) counts.splice(counts.indexOf(countBefore), 1);
   let nodes = one('nodes')?.value ?? product?.value ?? countBefore?.value ?? null;
@@ -460,7 +465,7 @@ function countScope(count: Part, nodes: Part, text: string): 'perNode' | 'total'
   // "2 nodes of 8", "2 nodes with 8", "2 nodes, each 8x H100", "2 servers having 4 L40S": the count belongs to each node.
   if (/\b(?:of|with|each|having|holding|containing|equipped)\b|每/.test(between)) return 'perNode';
   const after = text.slice(count.end, count.end + 24);
-  if (/^[^.;\n]*?\b(?:each|apiece|per\s+(?:node|server|machine|box|host))\b/.test(after)) return 'perNode';
+  if (/^[^.;\n]*?\b(?:each|apiece|per\s+(?:node|server|machine|box|host|pod))\b/.test(after)) return 'perNode';
   return 'total';
 }
 

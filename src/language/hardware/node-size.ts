@@ -11,7 +11,7 @@ import type { HardwareReading, Part } from './types.js';
  */
 
 /** Words that name a machine, as the node's sentence says it. */
-const MACHINE = String.raw`(?:compute\s+)?(?:node|server|machine|host|box)`;
+const MACHINE = String.raw`(?:compute\s+)?(?:node|server|machine|host|box|pod)`;
 /** "each node contains 4", "every server has 8", "per node: 4", "4 GPUs per node", "8 cards/node". */
 const NODE_SIZE = new RegExp(
   [

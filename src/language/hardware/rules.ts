@@ -8,6 +8,7 @@ import { USAGE_CHANGE_RULES } from './usage-change.js';
 import { NUMERAL_PART_RULES } from './numeral-rules.js';
 import type { GuardRole, HardwareRule, PartRole } from './types.js';
 import { VENDOR_WORDS } from './vendor-words.js';
+import { MACHINE, MACHINE_KIND } from './machine-words.js';
 
 /**
  * The parts of a hardware phrase, as data (issue 22, item 3). Each pattern finds one part on
@@ -15,15 +16,19 @@ import { VENDOR_WORDS } from './vendor-words.js';
  * patterns have no nested quantifiers over the same characters (linear on any text).
  */
 
-/** Words that name a machine. */
-/** "Sets" of cards are machines only before "of" and a count: "3 sets of 8*A100 (40G)" (nlpxucan/WizardLM#190, c1076: read as 8 GPUs). */
-const MACHINE = String.raw`(?:nodes?|servers?|machines?|boxes|box|hosts?|sets?(?=\s+of\s+\d)|结点|节点|机器|服务器|노드|서버)`;
 /** Words a vendor or a product line puts before a card's name. */
 const VENDOR = String.raw`(?:(?:nvidia|geforce|tesla|rtx|gtx|amd|instinct|radeon|quadro)[\s-]*)*`;
 
 /** The words between a share and the card it is a share of: "of the", "from", "of each", 的. */
 const SHARE_OF = String.raw`\s*(?:of|from|的)\s*(?:(?:the|an?|one|each|my|its|this|that|your)\s+)?`;
 /** One card by a plain noun, not its memory ("of the GPU memory" is a memory fraction). */
+/**
+ * A bound placed by "in", "into" or "within" is the budget the run must fit, the card the user asks about: "Full
+ * Fine-tune for Llama7B in < 16GB" (meta-pytorch/torchtune#389, c2935), "in under 16GB of VRAM", "into less than
+ * 16 GB"; only a bound from above ("resulting in over 40GB" is memory in use). It is left to the memory rules (said weak by scenario/bare-memory.ts where no GPU word stands beside it);
+ * "anything under 16GB OOMs" stays a bound.
+ */
+const BUDGET_PLACE = String.raw`\b(?:in|into|within|inside)\s*`;
 const ONE_CARD = String.raw`(?:gpu|card|device|显卡|卡)s?(?![a-z])(?!\s*(?:memory|mem|vram|ram|显存|内存)(?![a-z]))`;
 
 export const PART_RULES: readonly HardwareRule<PartRole>[] = [
@@ -75,7 +80,7 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // Hyphenated as an adjective: "on 32-node H200 (A3Ultra)" (AI-Hypercomputer/gpu-recipes#195, c2750: read as 32
     // cards), "a 2-node, 8-GPU-per-node GRPO recipe" (NVIDIA-NeMo/RL#3678, c2743); Korean counts nodes with 개 as with
     // 대 ("노드 4개 × GPU 8장").
-    pattern: new RegExp(String.raw`(?<=\s)[x×*]\s*(?<n5>\d{1,3})\s*(?:(?:个|台)\s*${MACHINE}|台|nodes|servers|machines|boxes|hosts|结点|节点|机(?!器))(?![a-z])|(?<![\w.\-−])(?<n>\d{1,3})(?:-|\s*)(?:(?:个|台)\s*)?${MACHINE}(?![a-z])|(?<![\w.\-−])(?<n2>\d{1,3})\s*(?:台|机(?=\s*[1-8]\s*(?:张|块)?\s*(?:卡|gpu)))|${MACHINE}\s*(?<n3>\d{1,3})\s*(?:대|개)`, 'g'),
+    pattern: new RegExp(String.raw`(?<=\s)[x×*]\s*(?<n5>\d{1,3})\s*(?:(?:个|台)\s*${MACHINE}|台|nodes|servers|machines|boxes|hosts|结点|节点|机(?!器))(?![a-z])|(?<![\w.\-−])(?<n>\d{1,3})(?:-|\s*)(?:(?:个|台)\s*|${MACHINE_KIND}\s+)?${MACHINE}(?![a-z])|(?<![\w.\-−])(?<n2>\d{1,3})\s*(?:台|机(?=\s*[1-8]\s*(?:张|块)?\s*(?:卡|gpu)))|${MACHINE}\s*(?<n3>\d{1,3})\s*(?:대|개)`, 'g'),
     example: '设备是40G的A100，10个结点，每个结点8张卡',
     source: 'c321',
   },
@@ -168,11 +173,13 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // chenyiwan/chatglm-6b-fine-tuning#15), as "两张24g" does.
     // The card may follow its vendor's words, any number of them: "两张NVIDIA GeForce RTX 5090 D v2" (xorbitsai/inference,
     // c1306: read as one card; the lookaheads here and in prose/rules/hardware.ts had allowed one vendor word).
-    pattern: new RegExp(String.raw`(?<![第每十])(?:(?<!\d)|(?<=(?<![\w.])(?:[a-z]{1,3}\d{1,4}[a-z]{0,2}|\d{4}(?:ti)?)))(?!单\s*(?:张|块)?\s*(?:显卡|卡|gpus?)\s*(?:有|为|是|:|：)?\s*\d+(?:\.\d+)?\s*(?:gb?|gib)(?![a-z]))(?<word>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)?\s*(?:显卡|卡|gpus?)(?!\s*(?:的\s*)?(?:显存|内存|vram|memory))|(?<![第每十\d])(?<word2>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)(?=\s*${VENDOR_WORDS}(?:[a-z]{1,3}\d{1,4}|\d{2,4}|\d\s*(?:gb?|gib)(?![a-z\d]))(?![\w-]*\s*\/))`, 'g'),
+    pattern: new RegExp(String.raw`(?<![第每十])(?:(?<!\d)|(?<=(?<![\w.])(?:[a-z]{1,3}\d{1,4}[a-z]{0,2}|\d{4}(?:ti)?)))(?!单\s*(?:张|块)?\s*(?:显卡|卡|gpus?)\s*(?:有|为|是|:|：)?\s*\d+(?:\.\d+)?\s*(?:gb?|gib)(?![a-z]))(?<word>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块|个(?=\s*(?:显卡|gpu)))?\s*(?:显卡|卡|gpus?)(?!\s*(?:的\s*)?(?:显存|内存|vram|memory)(?!\s*(?:都|各|分别)))|(?<![第每十\d])(?<word2>单|双|两|二|三|四|五|六|七|八|十六)\s*(?:张|块)(?=\s*${VENDOR_WORDS}(?:[a-z]{1,3}\d{1,4}|\d{2,4}|\d\s*(?:gb?|gib)(?![a-z\d]))(?![\w-]*\s*\/))`, 'g'),
     // The count may follow its card with nothing between ("请问用4090单卡是否可以lora微调13b模型？不行的话两张4090能否完成微调",
     // Facico/Chinese-Vicuna#146, c1290: one 4090, two only if it fails; "a100 80g单卡训练", c851), where a digit
     // before 单 is the card's last ("4090单卡"), not a number of its own; 单卡 before what each card has
-    // ("V100单卡有32G显存", hiyouga/LlamaFactory#1878, c1280) stays no count.
+    // ("V100单卡有32G显存", hiyouga/LlamaFactory#1878, c1280) stays no count. 个 counts a GPU word too ("两个gpu"), and
+    // the memory word after the cards says each one's when 都 / 各 / 分别 follows it ("两个gpu显存都有24g", both GPUs
+    // have 24g: shibing624/MedicalGPT#175, c2869, read as one card).
     example: '双卡4090 lora微调Baichuan13b发生OOM错误',
     source: 'hiyouga/LlamaFactory#634',
   },
@@ -286,7 +293,7 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     pattern: new RegExp(
       // A usage verb before the bound ("需要的显存超过了 7GB") makes it memory in use, said so by reconcile/mentions.ts;
       // the lookahead first, so the look back over spaces runs only where a bound word starts (a blanked log is all spaces).
-      String.raw`(?=低于|高于|小于|大于|少于|多于|超过|超出|不到|不足|[<>≤≥]|\b(?:below|under|less|lower|fewer|more|greater|higher|over))(?<!(?:需要|占用|用了|消耗)的?\s*(?:显存|内存)?\s*)(?:低于|高于|小于|大于|少于|多于|超过了?|超出了?|不到|不足|(?<![-=<>])[<>≤≥]=?|\b(?:below|under|less than|lower than|fewer than|more than|greater than|higher than|over))\s*(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib)(?![a-z]))(?!\s*(?:of\s+)?(?:host|system|cpu|main)\s+(?:memory|ram|dram)\b)(?!\s*(?:的\s*)?${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
+      String.raw`(?=低于|高于|小于|大于|少于|多于|超过|超出|不到|不足|[<>≤≥]|\b(?:below|under|less|lower|fewer|more|greater|higher|over))(?<!(?:需要|占用|用了|消耗)的?\s*(?:显存|内存)?\s*)(?!(?<=${BUDGET_PLACE})(?:under|below|less\s+than|<|≤))(?:低于|高于|小于|大于|少于|多于|超过了?|超出了?|不到|不足|(?<![-=<>])[<>≤≥]=?|\b(?:below|under|less than|lower than|fewer than|more than|greater than|higher than|over))\s*(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib)(?![a-z]))(?!\s*(?:of\s+)?(?:host|system|cpu|main)\s+(?:memory|ram|dram)\b)(?!\s*(?:的\s*)?${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`,
       'g',
     ),
     example: '如题，调整gpu_memory_utilizaton参数到低于18G就会报显存不足的错误',

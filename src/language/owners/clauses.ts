@@ -50,8 +50,11 @@ const SENTENCE_END = /[.?!](?=\s)|\n+|[。？！]/g;
  * (xverse-ai/XVERSE-7B#2, c983: the documentation's eight A800 had taken the user's 我想问 as their cue),
  * "您好 我用二块A100 40G全参数微调13B模型 没有出现内存溢出" (c393). Korean joins a contrast into the verb:
  * "…추론은 잘 되는데 llama-3-70b 은 OOM 납니다" (-는데 / -은데 / -지만, "…, but"), a clause end after it.
+ * A comma inside brackets lists one thing's parts and ends no clause: "单卡(A40，48GB)正常训练，多卡（4 * 3090，96GB）MP模式OOM"
+ * (modelscope/ms-swift#2284, c2942: the four 3090s, cut from their OOM by "，96GB）", took the A40's "正常训练" and were set
+ * aside as the run that works).
  */
-const CLAUSE_END = /[,;](?=\s)|[，；]|(?<=\S)[ \t]+(?=我|请问)|(?<=^[^\n:：]{0,60}):(?=[ \t])|(?<=^[^\n:：]{0,60})：|\s(?=(?:but|whereas|while|however|although|though|and now|so now)\b)|(?=但是|可是)|(?<=[는은]데|지만)\s+/gi;
+const CLAUSE_END = /[,;](?=\s)(?![^()（）\n]{0,40}[)）])|[，；](?![^()（）\n]{0,40}[)）])|(?<=\S)[ \t]+(?=我|请问)|(?<=^[^\n:：]{0,60}):(?=[ \t])|(?<=^[^\n:：]{0,60})：|\s(?=(?:but|whereas|while|however|although|though|and now|so now)\b)|(?=但是|可是)|(?<=[는은]데|지만)\s+/gi;
 /** A question closes its sentence: the clause it ends in asks about the request. */
 const QUESTION = /[?？](?=\s|$)|[？]/g;
 
