@@ -212,10 +212,11 @@ const LAUNCHERS: readonly Launcher[] = [
  * memory. Others (-c, -ngl, -b) stay for config-keys.ts, and so does what follows the flags. The flags
  * may go on over the next lines, a line break with or without a backslash before each (a command
  * pasted as the user wrapped it: `./main -m … -p "…"` then `-n 1024 -ngl 90` on its own line,
- * ggml-org/llama.cpp#6787, c509).
+ * ggml-org/llama.cpp#6787, c509), and from the program's own line on (`./main \` with `-m …` on the next line,
+ * ggml-org/llama.cpp#4309, c2818: its -n 256 had gone unread).
  */
 const LLAMA_CPP =
-  /(?<![\w/-])(?:\.{0,2}\/)?(?:[\w.-]+\/)*(?:main|llama-cli|llama-server|server|llama-bench)(?:\.exe)?(?=[ \t]+(?:-[a-z-]+[ \t]+\S+[ \t]+)*-m[ \t])((?:(?:[ \t]*\\?[ \t]*\n[ \t]*|[ \t]+)-{1,2}[a-z][\w-]*(?:(?:[ \t]+|=)(?:"[^"\n]*"|'[^'\n]*'|(?!-)[^\s"']+))?)+)/g;
+  /(?<![\w/-])(?:\.{0,2}\/)?(?:[\w.-]+\/)*(?:main|llama-cli|llama-server|server|llama-bench)(?:\.exe)?(?=(?:[ \t]*\\[ \t]*\n[ \t]*|[ \t]+)(?:-[a-z-]+[ \t]+\S+(?:[ \t]*\\[ \t]*\n[ \t]*|[ \t]+))*-m[ \t])((?:(?:[ \t]*\\?[ \t]*\n[ \t]*|[ \t]+)-{1,2}[a-z][\w-]*(?:(?:[ \t]+|=)(?:"[^"\n]*"|'[^'\n]*'|(?!-)[^\s"']+))?)+)/g;
 /** llama-bench's -p is its prompt lengths (n-prompt), no prompt text to blank. */
 const BENCH_LENGTH_FLAGS = new Set(['p', 'n-prompt', 'pg']);
 const FLAG = /-{1,2}([a-z][\w-]*)(?:(?:[ \t]+|=)("[^"\n]*"|'[^'\n]*'|(?!-)[^\s"']+))?/g;

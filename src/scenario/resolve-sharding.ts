@@ -89,6 +89,13 @@ function axolotlUnderZero(r: Resolution): void {
 }
 
 /**
+ * The DeepSpeed launcher's GPU count (`deepspeed --num_gpus 8 main.py`): one process per GPU, and on an
+ * inference run DeepSpeed-Inference splits the tensors over those ranks (init_inference's tensor_parallel
+ * tp_size, the world size in its examples), not accelerate's layer split (deepspeedai/DeepSpeed#2693, c2807).
+ */
+const DEEPSPEED_LAUNCHER_COUNT = /\bdeepspeed\b[^\n]*?--num[_-]gpus\b/i;
+
+/**
  * One model served on several GPUs is split over them (vLLM/TGI shard with tensor
  * parallelism; HF's device_map splits layers), not copied to each: tp = the GPU count when
  * nothing about parallelism was said and the heads divide. Stated, with how to ask for copies.
@@ -125,7 +132,7 @@ function splitForServing(r: Resolution): boolean {
   // whole layers on each GPU in turn: a layer split, run one GPU at a time.
   // One process per GPU (`torchrun --nproc-per-node 8 generate.py`, Meta's and DeepSeek's reference
   // inference code) is model parallel over tensors, not accelerate's single-process layer split.
-  const perProcess = /nproc|num_processes|world_size/i.test(r.patch.get('gpuCount')?.item.text ?? r.patch.get('perNode')?.item.text ?? '');
+  const perProcess = /nproc|num_processes|world_size/i.test(r.patch.get('gpuCount')?.item.text ?? r.patch.get('perNode')?.item.text ?? '') || DEEPSPEED_LAUNCHER_COUNT.test(r.text);
   // (A thread already served by vLLM, moved onto several GPUs, is split as vLLM splits: c273.)
   if ((onTransformers || (!r.patch.has('engine') && s.inference.engine !== 'vllm')) && s.framework !== 'tgi' && !perProcess && n <= s.model.arch.layers) {
     p.pp = n;

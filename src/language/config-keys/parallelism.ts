@@ -154,6 +154,11 @@ export const PARALLELISM_KEYS: KeyTable = {
   // Megatron-LM before 2.0, GPT-NeoX and DeepSpeed inference's mp_size: the tensor model-parallel size.
   model_parallel_size: { reads: numeric('tp') },
   mp_size: { reads: numeric('tp') },
+  // tinygrad's examples/llama.py --shard N ("number of devices to load the weights to"): each weight is split
+  // along an axis over the N devices, a tensor split (tinygrad/tinygrad#3804, c2910: read as HF's layer split);
+  // "shards=4" is TGI's word for its tensor-parallel ranks (--num-shard; huggingface/text-generation-inference#586, c2929).
+  shard: { reads: numeric('tp'), source: 'tinygrad examples/llama.py --shard; tinygrad/tinygrad#3804' },
+  shards: { reads: numeric('tp'), source: 'huggingface/text-generation-inference#586' },
   tp_size: { reads: numeric('tp') },
   virtual_pipeline_model_parallel_size: { reads: numeric('vpp') },
   // vLLM's --pipeline-parallel-size and --data-parallel-size (SGLang's --dp-size): serving flags

@@ -1,5 +1,5 @@
 import { numeric, serving } from '../readers.js';
-import type { Handler } from '../values.js';
+import { unquote, type Handler } from '../values.js';
 import { none, noneEach, reads, shared, unmodelled, type Engine } from './types.js';
 
 /**
@@ -20,6 +20,21 @@ const BUILD_KEYS = [
  * (NVIDIA/TensorRT-LLM#3486, c2537: trtllm-bench's `--max_batch_size 32` read as micro-batch 32).
  */
 const maxBatchSize: Handler = (v, ctx) => (BUILD_KEYS.some((k) => ctx.keys.has(k)) ? serving(numeric('bs'))(v, ctx) : serving(numeric('max seqs'))(v, ctx));
+
+/**
+ * The examples' build.py options (before trtllm-build: examples/llama/build.py, examples/qwen/build.py) that no
+ * other program the reader knows has: a build with them is a TensorRT-LLM engine, whatever the script is called.
+ * "python build.py --hf_model_dir …Qwen-7B-Chat-Int4… --use_gpt_attention_plugin bfloat16 --enable_context_fmha
+ * --use_gemm_plugin bfloat16" (NVIDIA/TensorRT-LLM#921, c2885) had read as Hugging Face generate. Weak (said with the
+ * flag): a thread may name the flag to ask about it.
+ */
+const BUILD_SCRIPT_ONLY_FLAGS = ['--use_gpt_attention_plugin', '--use_gemm_plugin', '--enable_context_fmha', '--remove_input_padding'];
+/** The plugins' dtype (`--use_gpt_attention_plugin float16`) is the precision the engine is built in, as the key tables had read the bare value. */
+const PLUGIN_DTYPES: Record<string, string> = { float16: 'fp16', fp16: 'fp16', bfloat16: 'bf16', bf16: 'bf16' };
+const namesTensorrtLlm: Handler = (v, ctx) => {
+  const dtype = PLUGIN_DTYPES[unquote(v).toLowerCase()];
+  return { say: dtype ? `tensorrt-llm ${dtype}` : 'tensorrt-llm', note: `${ctx.current ?? 'the flag'} is an option only TensorRT-LLM's engine build has: read as TensorRT-LLM`, weak: true };
+};
 
 /**
  * TensorRT-LLM's runtime options: `trtllm-serve` (tensorrt_llm/commands/serve.py), `trtllm-bench … throughput|latency`
@@ -46,6 +61,7 @@ export const TENSORRT_LLM: Engine = {
     unmodelled('the KV cache given this share of the memory free after the weights load (not a share of the card)', 'kv cache', '--kv_cache_free_gpu_memory_fraction', '--kv_cache_free_gpu_mem_fraction', 'free_gpu_memory_fraction'),
     unmodelled('MoE layers split by tensor parallelism inside each expert-parallel group', 'parallelism', '--moe_tp_size', 'moe_tensor_parallel_size'),
     shared('--backend'),
+    reads(namesTensorrtLlm, ...BUILD_SCRIPT_ONLY_FLAGS),
     // The benchmark's client: how many requests it sends and keeps in flight, not what the engine allocates.
     none('--concurrency'),
     none('--num_requests'),

@@ -17,8 +17,11 @@ const ABOUT = String.raw`(?:(?:about|around|roughly|approximately|approx\.?|only
 const LINK = String.raw`(?:\s+(?:that|which)\s+(?:is|was|are|were))?\s*(?:(?::|=|\b(?:is|are|was|were|of|has|had)\b)\s*)?`;
 const TOKENS = String.raw`(?:\s*(?:-\s*)?(?:tokens?|토큰))?(?:\s*개)?(?:\s+long)?`;
 const SEP = String.raw`\s*(?:[,;，]\s*)?(?:(?:\b(?:and|with|plus)\b|[+&/])\s*)?(?:\b(?:an?|the|its|each|my)\s+)?`;
-const INPUT = String.raw`(?:inputs?|prompts?)`;
+// "input prompt: 2048 tokens" is one label. ("prompt length", "response length" are prose.input-output's, lengths.ts.)
+const INPUT = String.raw`(?:input\s+prompts?|inputs?|prompts?)`;
 const OUTPUT = String.raw`(?:outputs?|responses?|answers?|completions?|generations?)`;
+/** The answer's count after a prompt's count: "1k-token answer", "1024 output tokens". */
+const COUNTED_OUTPUT = String.raw`${NUMBER}\s*(?:-\s*)?(?:tokens?\s+${OUTPUT}\b|${OUTPUT}\s+tokens?\b)`;
 const TRAINS = /\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|q?lora|dpo|grpo|ppo|pretrain\w*)\b|微调|训练|학습|파인튜닝/i;
 
 function count(digits: string, k: string | undefined): number {
@@ -32,19 +35,23 @@ export const PROMPT_AND_ANSWER_RULES: readonly ProseRule[] = [
     pattern: new RegExp(
       // Labels first: "a prompt that is 441 tokens long, and an output of 101 tokens", "input ~3k tokens, max 512 new tokens".
       String.raw`\b${INPUT}${LINK}${ABOUT}${NUMBER}${TOKENS}${SEP}(?:${OUTPUT}${LINK}${ABOUT}${NUMBER}${TOKENS}|${ABOUT}${NUMBER}\s*(?:new|generated|output)\s+tokens?\b)` +
-        // Counts first: "a 3k-token prompt and a 1k-token answer".
-        String.raw`|(?<![\w.])${NUMBER}\s*(?:-\s*)?tokens?\s+${INPUT}\b${SEP}${NUMBER}\s*(?:-\s*)?tokens?\s+${OUTPUT}\b` +
+        // Counts first: "a 3k-token prompt and a 1k-token answer", "2048-token input, 1024 output tokens"; or the answer
+        // by its label after the prompt's count: "2048 token input on a T4, output 512 tokens" (intel/ipex-llm#9590, c2905).
+        String.raw`|(?<![\w.])${NUMBER}\s*(?:-\s*)?tokens?\s+${INPUT}\b${SEP}(?:${COUNTED_OUTPUT}|${OUTPUT}${LINK}${ABOUT}${NUMBER}${TOKENS})` +
         // Korean: "입력 2048 토큰, 출력 512 토큰", "입력 토큰 1000개, 출력 토큰 200개", "프롬프트 길이는 1000".
         String.raw`|(?:입력|프롬프트)(?:\s?(?:길이|토큰))?(?:은|는|이|가)?\s*${ABOUT}${NUMBER}${TOKENS}${SEP}(?:출력|생성|응답)(?:\s?(?:길이|토큰))?(?:은|는|이|가)?\s*${ABOUT}${NUMBER}${TOKENS}`,
       'gi',
     ),
     when: (t) => /input|prompt|입력|프롬프트/.test(t) && /output|respon|answer|complet|generat|new\s+tokens?|출력|생성|응답/.test(t),
     write: (m) => {
+      // The two counts in the order written, each with its "k" if it has one: whichever alternative matched, the
+      // prompt's count comes first and the answer's second.
+      const counts: number[] = [];
       const g = m.slice(1);
-      const pair = [0, 6, 10].map((i) => g.slice(i, i + 6)).find((p) => p[0] !== undefined)!;
-      const input = count(pair[0]!, pair[1]);
-      // The answer's count: its label's group, or the "N new tokens" group after the prompt.
-      const output = pair[2] !== undefined ? count(pair[2], pair[3]) : count(pair[4]!, pair[5]);
+      g.forEach((digits, i) => {
+        if (digits !== undefined && /^\d/.test(digits)) counts.push(count(digits, g[i + 1]));
+      });
+      const [input, output] = counts as [number, number];
       return ` seq ${input + output}${TRAINS.test(m.input) ? '' : ` gen ${output}`} `;
     },
     example: 'With a prompt that is 441 tokens long, and an output of 101 tokens, the model takes 6.8 seconds',
