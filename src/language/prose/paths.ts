@@ -55,13 +55,37 @@ const LONGLORA_SCRIPT = /^supervised-fine-tune\.py$/i;
  * OpenMOSS/MOSS#362, c2758: read as vLLM). Weak as every script name: the reply says it.
  */
 const DEMO_SCRIPT = /^(?:[a-z0-9]+[_-])*?demo(?:[_-][a-z0-9]+)*\.py$/;
-export function fileWords(name: string, notes?: string[]): string {
+/**
+ * The adapter method the message's own words name, outside its file names, where it is the other of LoRA and
+ * QLoRA than the file's: "Use Lora for mixtral … simply remove quantization_config in
+ * mixtral_8x7b_instruct_qlora_oasst1_e3.py" (InternLM/xtuner#286, c2891: read as QLoRA from the recipe's name, in
+ * silence) is LoRA on a recipe made for QLoRA. A method said in words is strong evidence; one read from a file
+ * name is weak (prose.file-name), so the words win and the file's is said (branch rask2).
+ */
+function adapterSaidApart(message: string, fileMethod: string): string | null {
+  if (fileMethod === 'full') return null;
+  const words = message.replace(new RegExp(FILE.source, 'g'), ' ');
+  const other = fileMethod === 'qlora' ? 'lora' : 'qlora';
+  // An adapter's setting ("lora rank 4", "lora dropout 0.05": the config keys as read, c471) is LoRA's and QLoRA's alike.
+  const method = (name: string) => new RegExp(String.raw`\b${name}\b(?!\s*(?:rank|r\s?\d|alpha|dropout|targets?|target_modules|modules|config|adapters?|weights|layers)\b)`);
+  return method(other).test(words) && !method(fileMethod).test(words) ? other : null;
+}
+
+/** The words a file name gives (`message`, the whole text, lets a method said in words outrank the file's). */
+export function fileWords(name: string, notes?: string[], message?: string): string {
   if (LONGLORA_SCRIPT.test(name) && name.length >= 'longlora'.length) {
     notes?.push(`"${name}": read as LongLoRA's script (its name; say the framework if yours is another)`);
     return 'longlora'.padEnd(name.length);
   }
   const method = METHOD_SCRIPT.exec(name);
-  if (method) return method[1]!.padEnd(name.length);
+  if (method) {
+    const said = message === undefined ? null : adapterSaidApart(message, method[1]!);
+    if (said) {
+      notes?.push(`"${name}" names ${method[1]}; read as ${said}, as your own words say (say "${method[1]}" if you run the file as it is)`);
+      return ' '.repeat(name.length);
+    }
+    return method[1]!.padEnd(name.length);
+  }
   // A DeepSpeed, accelerate or FSDP config file names its sharding ("I use zero2.yaml", corpus c2371; sharding-file.ts).
   const sharding = /\.(?:json|ya?ml)$/.test(name) ? shardingOfFileName(name) : null;
   if (sharding) {

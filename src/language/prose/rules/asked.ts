@@ -76,7 +76,9 @@ export const ASKED_QUESTION_RULES: readonly ProseRule[] = [
     // the count asked, as 几张 is (prose.chinese-words). Where the user's own count follows at once ("需要多少卡，
     // 8*V100 32G 够吗", zejunwang1/LLMTuner#1, c1021), those cards are the setup asked about: left as written.
     id: 'question.how-many-cards-zh',
-    pattern: /多少(?:个|张|块|台)?(?:显卡|卡|gpus?|张|块)(?![时])/g,
+    // A card's name after 多少 and its counter ("需要多少个A100的GPU", "最佳配置是多少A100 GPU", deepseek-ai/DeepSeek-V3#295,
+    // c2950: read as one A100, silent) is the card counted: "how many" is written before it (branch rask2).
+    pattern: /多少(?:个|张|块|台)?(?:(?:显卡|卡|gpus?|张|块)(?![时])|\s*(?=(?:nvidia\s*)?[a-z]{1,4}[ -]?\d{2,4}))/g,
     when: (t) => t.includes('多少'),
     write: (m) => {
       const after = m.input.slice(m.index + m[0].length, m.index + m[0].length + 30);

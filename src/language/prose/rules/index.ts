@@ -393,6 +393,7 @@ const PROSE_ORDER = [
   'prose.width-bnb-trainer',
   // A width said of a GGUF file ("8bit gguf", "5bit (k quants)") is that width's GGUF type (gguf-widths.ts).
   ...GGUF_WIDTH_RULES.map((rule) => rule.id),
+  'prose.width-of-optimizer',
   'prose.width-only',
   // Two cards compared in Chinese ("H100 和 A100 对比") are written as the English comparison (compared-cards-zh.ts).
   'prose.cards-compared-zh',

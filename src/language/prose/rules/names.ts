@@ -292,7 +292,7 @@ export const NAME_RULES: readonly ProseRule[] = [
     id: 'prose.file-name',
     pattern: FILE,
     when: hasFile,
-    write: (m, notes) => fileWords(m[0], notes),
+    write: (m, notes) => fileWords(m[0], notes, m.input),
     example: 'Can the model fit on a single A100 80GB GPU with inference.py given in the recipes?',
     source: 'meta-llama/llama#366',
     weak: true,

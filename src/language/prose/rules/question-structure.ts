@@ -83,6 +83,9 @@ export const STRUCTURE_QUESTION_RULES: readonly ProseRule[] = [
     write: (m) => {
       const text = m.input;
       if (namesOwnCard(text)) return m[0];
+      // "什么硬件 … gpu显存多大，几个" (zjunlp/KnowLM#10, c2956): a count asked too (question-evidence.ts wrote it) is the
+      // question; it answers the kind of card as well, and the two would contradict.
+      if (/^(?:哪|什么)/.test(m[0]) && text.includes(' how many ')) return m[0];
       const { sentence } = sentenceAround(text, m.index, m.index + m[0].length);
       if (ANOTHERS.test(sentence)) return m[0];
       if (!/^(?:what|which|哪|什么|어떤|どの|どんな|quel|qu|cu|welche)/.test(m[0]) && !asked(text, m.index, m.index + m[0].length)) return m[0];

@@ -11,6 +11,7 @@ import { SEVERAL_ASKED_RULES } from './question-several-asked.js';
 import { CHANGED_COUNT_QUESTION_RULES } from './question-changed-counts.js';
 import { AUTHORS_SETUP_QUESTION_RULES } from './question-authors-setup.js';
 import { DESCRIBED_QUESTION_RULES } from './question-described.js';
+import { EVIDENCE_QUESTION_RULES } from './question-evidence.js';
 
 /**
  * Short chat questions about a setup ("will X fit on Y", a pasted spec sheet, a llama.cpp
@@ -35,6 +36,8 @@ const QUESTION_ORDER = [
   'question.chart-described',
   'question.against-described',
   'question.compare-in-change-title',
+  // A change a list or a user reports ("Clarified fp16 vs int4") asks nothing either (question-evidence.ts).
+  'question.compare-in-change-list',
   'question.compare-in-failure',
   'question.minimum-gpu-memory',
   'question.asks-about-setting',
@@ -61,6 +64,12 @@ const QUESTION_ORDER = [
   'question.how-many-layers',
   'question.gpu-offload-of-total',
   'question.ram-with-speed',
+  // Words that look like the card question and ask nothing (a clause saying what a setting does, a table's header),
+  // and the count asked in Chinese with 几, before the card question by its structure (question-evidence.ts).
+  'question.which-in-statement',
+  'question.table-header',
+  'question.how-many-cards-ji-zh',
+  'question.count-after-card-zh',
   // The card question by its structure (an asking cue and a card noun), before the Chinese words read 硬件 / 卡.
   'question.card-and-memory-asked',
   'question.card-memory-asked',
@@ -108,7 +117,7 @@ const QUESTION_ORDER = [
   'question.estimate-precision',
 ];
 
-const BY_ID = new Map([...NOT_SETUP_QUESTION_RULES, ...CHINESE_QUESTION_RULES, ...HARDWARE_QUESTION_RULES, ...SERVING_QUESTION_RULES, ...OOM_WORD_RULES, ...ASKED_QUESTION_RULES, ...STRUCTURE_QUESTION_RULES, ...LENGTH_QUESTION_RULES, ...CHANGED_COUNT_QUESTION_RULES, ...AUTHORS_SETUP_QUESTION_RULES, ...SEVERAL_ASKED_RULES, ...DESCRIBED_QUESTION_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...NOT_SETUP_QUESTION_RULES, ...CHINESE_QUESTION_RULES, ...HARDWARE_QUESTION_RULES, ...SERVING_QUESTION_RULES, ...OOM_WORD_RULES, ...ASKED_QUESTION_RULES, ...STRUCTURE_QUESTION_RULES, ...LENGTH_QUESTION_RULES, ...CHANGED_COUNT_QUESTION_RULES, ...AUTHORS_SETUP_QUESTION_RULES, ...SEVERAL_ASKED_RULES, ...DESCRIBED_QUESTION_RULES, ...EVIDENCE_QUESTION_RULES].map((rule) => [rule.id, rule]));
 
 /** The question rules in the order they run (a rule missing from the order is an error at load). */
 export const QUESTION_RULES: readonly ProseRule[] = QUESTION_ORDER.map((id) => {

@@ -46,4 +46,23 @@ export const WIDTH_ONLY_RULES: readonly ProseRule[] = [
     source: 'oobabooga/textgen#297',
     weak: true,
   },
+  {
+    // "I use a custom 4-bit optimizer (indeed plan to use 8bit), instead of the default 32bit optimizer"
+    // (deepspeedai/DeepSpeed#6757, c2901: "4bit" read by the vocabulary as NF4 weights, so a full fine-tune with ZeRO-3
+    // offload became QLoRA, in silence): a width before an optimizer's name is its states' width, not the weights'.
+    // prose.width-only leaves it alone; the vocabulary reads 8-bit ("8bit adam", "8-bit optimizer") as adamw-8bit and
+    // has no 4-bit optimizer (torchao's AdamW4bit), so the width is blanked and said (branch rask2).
+    id: 'prose.width-of-optimizer',
+    // Also torchao's name glued ("AdamW4bit"), and a width said again in parentheses after the optimizer ("a custom
+    // 4-bit optimizer (indeed plan to use 8bit)", c2901): the same optimizer's, which prose.width-only would read as int8.
+    pattern:
+      /(?<![\w.-])4[-_ ]?bits?(?=[-_ ](?:adam\w*|optim\w*|lion)\b)|(?<=\badamw?)4[-_]?bit\b|(?<=\d[-_ ]?bits?[-_ ]optimi[sz]ers?\s*\([^)\n]{0,30})(?<![\w.-])[48][-_ ]?bits?(?!\w)/g,
+    when: (t) => /4[-_ ]?bit/.test(t),
+    write: (m, notes) => {
+      notes.push(`"${m[0]}" is the width of an optimizer's states, not of the weights; no 4-bit optimizer here, estimated with AdamW (say "adam8bit" for 8-bit states)`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'I use a custom 4-bit optimizer (indeed plan to use 8bit), instead of the default 32bit optimizer.',
+    source: 'deepspeedai/DeepSpeed#6757',
+  },
 ];
