@@ -26,7 +26,7 @@ const readAsRequest = (text: string) => readConfig(readerInput(text));
 // (`PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True`, c633) are not the user's settings, nor a dict
 // passed inline to a call (Ray's `ray_actor_options={"num_gpus": 0.4}`, c703: a share of a GPU per actor), nor
 // Unsloth's start-up banner ("Num GPUs = 1. Max memory: 22.045 GB", read whole by tool.unsloth-banner).
-const SET_ASIDE = new Set(['code.inline-dict', 'config.commented-key', 'config.trailing-comment', 'code.branch', 'code.assigned-call', 'training.card-dtype-flag', 'code.script-comment', 'code.shell-flags-after-comment', 'tool.torch-advice', 'code.shell-variable', 'tool.unsloth-banner']);
+const SET_ASIDE = new Set(['code.inline-dict', 'config.commented-key', 'config.trailing-comment', 'code.branch', 'code.assigned-call', 'training.card-dtype-flag', 'code.script-comment', 'code.shell-flags-after-comment', 'tool.torch-advice', 'code.shell-variable', 'tool.unsloth-banner', 'env.version-line']);
 
 /** The key is in the reader's input, mapped to the user's characters [at, end). */
 function reachedAt(input: MappedText, key: string, at: number, end: number): boolean {
@@ -99,7 +99,7 @@ describe('config keys leave named steps', () => {
         if (!reachedAt(input, key, at, end)) continue;
         const stepsThere = ownSteps.filter((s) => covers(s, at, end));
         if (!stepsThere.length) continue;
-        // Set aside before the key tables saw it: a comment, a shell branch not taken, a Python
+        // Set aside before the key tables saw it: a package's version line (`deepspeed==0.7.5` in a pip list, c2977), a comment, a shell branch not taken, a Python
         // variable assigned a call (`model = AutoModel.from_pretrained(…)`), a shell variable's expansion
         // (`if [ "$ZERO_STAGE" == "" ]`, c1327: replaced by the value the script gave it).
         if (stepsThere.some((s) => SET_ASIDE.has(s.rule))) continue;
