@@ -108,6 +108,13 @@ const spelled = (text: string) => text.toLowerCase().trim().replace(/[\s_:-]+/g,
 
 /** A size in a name's words ("13B", "7b", "0.5b"), not a version ("gemma3", "qwen2.5"). */
 const SIZE_IN_WORDS = /\d+(?:\.\d+)?\s*[bm](?![a-z])/i;
+/**
+ * What may follow a release's bare name in a checkpoint of it: a size ("deepseek-r1-70b"), or up to three
+ * variant words and then a size ("deepseek-r1-distill-llama-70b", "-distill-qwen-32b"). "Add deepseek-r1 examples"
+ * over `MODEL_ID=deepseek-ai/DeepSeek-R1-Distill-Llama-70B` (dstackai/dstack#2234, c2920) is the distill the
+ * command serves, not the 671B the title's bare name reads as (rule reconcile.bare-name-of-checkpoint).
+ */
+const VARIANT_THEN_SIZE = /^(?:[a-z]+-){0,3}\d+(?:\.\d+)?[bm](?:-|$)/;
 /** A catalog id's series, the id up to its size: "gemma-3-27b" and "gemma-3-12b" are gemma-3, "qwen3-235b-a22b" qwen3. */
 const seriesOfId = (id: string | undefined) => (id === undefined ? undefined : /^(.+?)-\d+(?:\.\d+)?[bm](?:-|$)/.exec(id)?.[1]);
 
@@ -133,7 +140,7 @@ function withoutBareNames(named: ModelItem[], notes?: string[]): ModelItem[] {
     if (bare.length < 4) return undefined;
     return sized.find((s) => {
       const rest = spelled(sizedName(s).split('/').at(-1)!);
-      return s !== i && catalogOf(s) !== undefined && rest.startsWith(`${bare}-`) && /^\d+(?:\.\d+)?[bm](?:-|$)/.test(rest.slice(bare.length + 1));
+      return s !== i && catalogOf(s) !== undefined && rest.startsWith(`${bare}-`) && VARIANT_THEN_SIZE.test(rest.slice(bare.length + 1));
     });
   };
   const foldedInto = (i: ModelItem): ModelItem | undefined => {
