@@ -72,3 +72,21 @@ describe('a size glued to the name, or its decimal point doubled, is the size of
     modelOf(text, reference);
   });
 });
+
+describe('a series named bare, then a member with a size the catalog lacks, is that size, not the series default', () => {
+  it.each([
+    [
+      'Gsoc26h development\n\n```diff\n+# Phase 2: Fine-tuning Gemma-3 for Hindi triple extraction\n+# Designed for Google Colab Pro (T4 GPU, 16GB VRAM)\n+model:\n+  model_id: "google/gemma-3-2b-it"\n+  use_4bit: true\n```',
+      'gemma-3-2b qlora on a t4',
+    ],
+    ['Fine-tuning Gemma-3 on a T4: model_id = "google/gemma-3-2b-it", qlora', 'gemma-3-2b qlora on a t4'],
+    ['Gemma 3 QLoRA OOM\n\nI load google/gemma-3-2b-it in 4bit on a T4 16GB', 'gemma-3-2b qlora on a t4'],
+    ['Qwen2.5 question: qwen2.5-4b inference on a 3060', 'qwen2.5-4b inference on a 3060'],
+    ['gemma-2 finetune, model_name: gemma-2-7b, one A10G, lora', 'gemma-2-7b lora on a a10g'],
+    ['Qwen2.5 显存问题：用 qwen2.5-4b 推理, 4090', 'qwen2.5-4b inference on a 4090'],
+    ['Llama 3 lora OOM: I am using llama-3-13b on a 4090', 'llama-3-13b lora on a 4090'],
+    ['gemma3 を T4 で QLoRA したい。モデルは google/gemma-3-2b-it です', 'gemma-3-2b qlora on a t4'],
+  ])('%s', (text, reference) => {
+    modelOf(text, reference);
+  });
+});

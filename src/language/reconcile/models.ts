@@ -106,6 +106,9 @@ const compact = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 /** A name's words joined by one hyphen: "DeepSeek R1" and "deepseek - r1" are "deepseek-r1", "deepseek-r1:70b" "deepseek-r1-70b". */
 const spelled = (text: string) => text.toLowerCase().trim().replace(/[\s_:-]+/g, '-');
 
+/** A name's words with its version set apart: "gemma3", "Gemma 3" and "gemma-3" are "gemma-3". */
+const versionApart = (text: string) => spelled(text).replace(/(?<=[a-z])(?=\d)/g, '-');
+
 /** A size in a name's words ("13B", "7b", "0.5b"), not a version ("gemma3", "qwen2.5"). */
 const SIZE_IN_WORDS = /\d+(?:\.\d+)?\s*[bm](?![a-z])/i;
 /**
@@ -143,13 +146,26 @@ function withoutBareNames(named: ModelItem[], notes?: string[]): ModelItem[] {
       return s !== i && catalogOf(s) !== undefined && rest.startsWith(`${bare}-`) && VARIANT_THEN_SIZE.test(rest.slice(bare.length + 1));
     });
   };
+  // "Fine-tuning Gemma-3 …" in a comment, then `model_id: "google/gemma-3-2b-it"` (dbpedia/neural-extraction-framework#54,
+  // c2936): a member of the series with a size the catalog lacks (Gemma 3 has no 2B) is read by its size, which the
+  // reply says it does not know, never the series' default size the bare name reads as (rule
+  // reconcile.bare-series-of-unknown-member). Only the series' own words then a size: "qwen2.5-4b" after "Qwen2.5".
+  const uncataloguedMember = (i: ModelItem): ModelItem | undefined => {
+    const bare = versionApart(i.text);
+    return named.find((s) => {
+      if (s === i || catalogOf(s) !== undefined) return false;
+      // The name's last word: a key before it ("model_name: gemma-2-7b") or an owner ("google/") is no part of it.
+      const rest = versionApart(sizedName(s).split(/[\s:=/"'`]+/).filter(Boolean).at(-1) ?? '');
+      return rest.startsWith(`${bare}-`) && /^\d+(?:\.\d+)?[bm](?:-|$)/.test(rest.slice(bare.length + 1));
+    });
+  };
   const foldedInto = (i: ModelItem): ModelItem | undefined => {
     if (i.kind !== 'model') return undefined;
     if (/\d/.test(i.text)) {
       if (SIZE_IN_WORDS.test(i.text)) return undefined;
       const series = seriesOfId(i.id);
       if (series === undefined) return sizedSpelling(i);
-      return sized.find((s) => s !== i && SIZE_IN_WORDS.test(sizedName(s)) && seriesOfId(catalogOf(s)?.id) === series && catalogOf(s)?.id !== i.id);
+      return sized.find((s) => s !== i && SIZE_IN_WORDS.test(sizedName(s)) && seriesOfId(catalogOf(s)?.id) === series && catalogOf(s)?.id !== i.id) ?? uncataloguedMember(i);
     }
     const bare = compact(i.text);
     if (bare.length < 4) return undefined;
