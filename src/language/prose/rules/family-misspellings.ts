@@ -77,6 +77,7 @@ export const FAMILY_MISSPELLING_RULES: readonly ProseRule[] = [
     // catalog model whose own size is the digits after ("deepseek-r1" is 671B), so the split is no guess.
     id: 'prose.release-glued-to-size',
     pattern: /(?<![a-z0-9._\-/])[a-z]+(?:-[a-z]+)*-?[a-z]?\d{2,6}b(?![a-z0-9])/g,
+    needs: /[a-z]\d{2,6}b(?![a-z0-9])/,
     write: (m) => gluedSize(m[0]) ?? m[0],
     example: 'A quantitative version of Q4\'s deepseek-r1671b was used',
     source: 'kvcache-ai/ktransformers#245',
