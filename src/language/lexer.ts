@@ -3,7 +3,7 @@ import { namesAModel } from '../hub/evidence.js';
 import { ATTACHED_CONFIG, hubTokenAt, repoOf } from '../hub/ids.js';
 import { LATIN_LETTERS } from './letters.js';
 import { nameAt } from './names.js';
-import { ownerNamesAModel } from './model-owner.js';
+import { methodBeforeModel, ownerNamesAModel, projectNamedAfterSeries } from './model-owner.js';
 
 /**
  * The lexer: catalog names and keywords by table lookup (names.ts), everything else by moo.
@@ -80,7 +80,8 @@ function hubAt(text: string, at: number): { found: string; model: boolean } | nu
   const found = hubTokenAt(text, at);
   if (!found || isWordPair(found) || !mayNameModel(found) || isImageTag(text, at + found.length) || ownerNamesAModel(found)) return null;
   const bare = found !== ATTACHED_CONFIG && !HUB_URL.test(found);
-  return { found, model: !bare || namesAModel(repoOf(found)) };
+  if (bare && methodBeforeModel(found)) return null;
+  return { found, model: !bare || (namesAModel(repoOf(found)) && !projectNamedAfterSeries(found)) };
 }
 
 /** A huggingface.co / hf.co address, with or without its scheme: evidence of a repo by itself. */

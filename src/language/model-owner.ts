@@ -18,3 +18,23 @@ export function ownerNamesAModel(pair: string): boolean {
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A training method before the model, slash-joined ("LoRA/Llama70B" in a title, anyscale/templates#174, c2886;
+ * "SFT/Qwen2-7B"): the method and the model, each read as the words they are, never a Hub repo to fetch
+ * (rule lexer.method-slash-model).
+ */
+const METHOD_OWNER = /^(?:q?lora|dora|sft|dpo|ppo|grpo|orpo|kto|rlhf|full|pretrain(?:ing)?|fine-?tun(?:e|ing))\//;
+export const methodBeforeModel = (pair: string) => METHOD_OWNER.test(pair);
+
+/**
+ * A project named after a series with no size ("support Yi models (01-ai/Yi)", NVIDIA/TensorRT-LLM#372, c2922;
+ * "baichuan-inc/Baichuan2", "THUDM/ChatGLM3"): a GitHub repository, not a checkpoint to fetch (rule
+ * lexer.project-named-after-series). A sized member named in the message ("Yi-34B") is the model; with none the
+ * reader asks which. A Hub checkpoint is named with its size or release ("01-ai/Yi-34B", "THUDM/chatglm3-6b").
+ */
+let seriesName: RegExp | null = null;
+export function projectNamedAfterSeries(pair: string): boolean {
+  seriesName ??= new RegExp(`^[a-z0-9][\\w.-]*/(?:${[...FAMILIES].sort((a, b) => b.length - a.length).map(escape).join('|')})(?:[-_.]?\\d{1,2}(?:\\.\\d)?)?$`);
+  return seriesName.test(pair);
+}

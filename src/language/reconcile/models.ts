@@ -106,8 +106,18 @@ const compact = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 /** A name's words joined by one hyphen: "DeepSeek R1" and "deepseek - r1" are "deepseek-r1", "deepseek-r1:70b" "deepseek-r1-70b". */
 const spelled = (text: string) => text.toLowerCase().trim().replace(/[\s_:-]+/g, '-');
 
+/** A name's words with its version set apart: "gemma3", "Gemma 3" and "gemma-3" are "gemma-3". */
+const versionApart = (text: string) => spelled(text).replace(/(?<=[a-z])(?=\d)/g, '-');
+
 /** A size in a name's words ("13B", "7b", "0.5b"), not a version ("gemma3", "qwen2.5"). */
 const SIZE_IN_WORDS = /\d+(?:\.\d+)?\s*[bm](?![a-z])/i;
+/**
+ * What may follow a release's bare name in a checkpoint of it: a size ("deepseek-r1-70b"), or up to three
+ * variant words and then a size ("deepseek-r1-distill-llama-70b", "-distill-qwen-32b"). "Add deepseek-r1 examples"
+ * over `MODEL_ID=deepseek-ai/DeepSeek-R1-Distill-Llama-70B` (dstackai/dstack#2234, c2920) is the distill the
+ * command serves, not the 671B the title's bare name reads as (rule reconcile.bare-name-of-checkpoint).
+ */
+const VARIANT_THEN_SIZE = /^(?:[a-z]+-){0,3}\d+(?:\.\d+)?[bm](?:-|$)/;
 /** A catalog id's series, the id up to its size: "gemma-3-27b" and "gemma-3-12b" are gemma-3, "qwen3-235b-a22b" qwen3. */
 const seriesOfId = (id: string | undefined) => (id === undefined ? undefined : /^(.+?)-\d+(?:\.\d+)?[bm](?:-|$)/.exec(id)?.[1]);
 
@@ -133,7 +143,20 @@ function withoutBareNames(named: ModelItem[], notes?: string[]): ModelItem[] {
     if (bare.length < 4) return undefined;
     return sized.find((s) => {
       const rest = spelled(sizedName(s).split('/').at(-1)!);
-      return s !== i && catalogOf(s) !== undefined && rest.startsWith(`${bare}-`) && /^\d+(?:\.\d+)?[bm](?:-|$)/.test(rest.slice(bare.length + 1));
+      return s !== i && catalogOf(s) !== undefined && rest.startsWith(`${bare}-`) && VARIANT_THEN_SIZE.test(rest.slice(bare.length + 1));
+    });
+  };
+  // "Fine-tuning Gemma-3 …" in a comment, then `model_id: "google/gemma-3-2b-it"` (dbpedia/neural-extraction-framework#54,
+  // c2936): a member of the series with a size the catalog lacks (Gemma 3 has no 2B) is read by its size, which the
+  // reply says it does not know, never the series' default size the bare name reads as (rule
+  // reconcile.bare-series-of-unknown-member). Only the series' own words then a size: "qwen2.5-4b" after "Qwen2.5".
+  const uncataloguedMember = (i: ModelItem): ModelItem | undefined => {
+    const bare = versionApart(i.text);
+    return named.find((s) => {
+      if (s === i || catalogOf(s) !== undefined) return false;
+      // The name's last word: a key before it ("model_name: gemma-2-7b") or an owner ("google/") is no part of it.
+      const rest = versionApart(sizedName(s).split(/[\s:=/"'`]+/).filter(Boolean).at(-1) ?? '');
+      return rest.startsWith(`${bare}-`) && /^\d+(?:\.\d+)?[bm](?:-|$)/.test(rest.slice(bare.length + 1));
     });
   };
   const foldedInto = (i: ModelItem): ModelItem | undefined => {
@@ -142,7 +165,7 @@ function withoutBareNames(named: ModelItem[], notes?: string[]): ModelItem[] {
       if (SIZE_IN_WORDS.test(i.text)) return undefined;
       const series = seriesOfId(i.id);
       if (series === undefined) return sizedSpelling(i);
-      return sized.find((s) => s !== i && SIZE_IN_WORDS.test(sizedName(s)) && seriesOfId(catalogOf(s)?.id) === series && catalogOf(s)?.id !== i.id);
+      return sized.find((s) => s !== i && SIZE_IN_WORDS.test(sizedName(s)) && seriesOfId(catalogOf(s)?.id) === series && catalogOf(s)?.id !== i.id) ?? uncataloguedMember(i);
     }
     const bare = compact(i.text);
     if (bare.length < 4) return undefined;

@@ -1,3 +1,5 @@
+import { MODELS } from '../../../catalog/index.js';
+import { modelIdOf } from '../../lexicon.js';
 import type { ProseRule } from '../types.js';
 
 /**
@@ -57,4 +59,61 @@ export const FAMILY_MISSPELLING_RULES: readonly ProseRule[] = [
     source: 'ollama/ollama#5949',
     weak: true,
   },
+  {
+    // "qwen3-1..7B GRPO 训练几个轮次后爆显存" (modelscope/ms-swift#4388, c2943, whose command names Qwen3-1.7B): a size
+    // with its decimal point typed twice, after a name's separator. Read as Qwen2.5-7B's shape from "1..7b" before.
+    // Weak: the reply says it read 1.7B from "1..7B".
+    id: 'prose.size-point-doubled',
+    pattern: /(?<=[a-z0-9][-_ ]\d{1,3})\.\.(?=\d{1,2}b(?![a-z0-9]))/g,
+    when: (t) => t.includes('..'),
+    write: () => '.',
+    example: 'qwen3-1..7B GRPO 训练几个轮次后爆显存',
+    source: 'modelscope/ms-swift#4388',
+    weak: true,
+  },
+  {
+    // "A quantitative version of Q4's deepseek-r1671b was used" (kvcache-ai/ktransformers#245, c2900, refused "Which
+    // model?"): a release whose name ends in a digit with its size glued on. Split only where the name before is a
+    // catalog model whose own size is the digits after ("deepseek-r1" is 671B), so the split is no guess.
+    id: 'prose.release-glued-to-size',
+    pattern: /(?<![a-z0-9._\-/])[a-z]+(?:-[a-z]+)*-?[a-z]?\d{2,6}b(?![a-z0-9])/g,
+    needs: /[a-z]\d{2,6}b(?![a-z0-9])/,
+    write: (m) => gluedSize(m[0]) ?? m[0],
+    example: 'A quantitative version of Q4\'s deepseek-r1671b was used',
+    source: 'kvcache-ai/ktransformers#245',
+  },
+  {
+    // "[BAAI] Add mixstral8*7 B MoE Case" (flagos-ai/FlagPerf#541, c2915), "mixtral8*7B": experts × size glued to the
+    // name, which the words rule took as one word ("mixstral8"); parted, the name and the MoE size read as written.
+    id: 'prose.moe-size-glued',
+    pattern: /(?<=[a-z]{3})\d{1,2}\s?[x*]\s?\d{1,3}\s?b(?![a-z0-9])/g,
+    write: (m) => ` ${m[0]}`,
+    example: '[BAAI] Add mixstral8*7 B MoE Case',
+    source: 'flagos-ai/FlagPerf#541',
+  },
+  {
+    // "glm2和glm分别需要多大的显存才能微调" (beyondguo/LLM-Tuning#32, c2954): "glm2", "GLM3" are ChatGLM2 and ChatGLM3,
+    // the only open releases of those numbers (GLM-4 is named so itself). Read as GLM-130B and a stray "2" before.
+    // Weak: the reply says it read ChatGLM2 from "glm2".
+    id: 'prose.glm-without-chat',
+    pattern: /(?<![a-z0-9_.\-/])glm(?=[-_ ]?[23](?![0-9.]))/g,
+    when: (t) => t.includes('glm'),
+    write: () => 'chatglm',
+    example: 'glm2和glm分别需要多大的显存才能微调',
+    source: 'beyondguo/LLM-Tuning#32',
+    weak: true,
+  },
 ];
+
+/** "deepseek-r1671b" → "deepseek-r1 671b": the split whose name is a catalog model of the size after it, else null. */
+function gluedSize(word: string): string | null {
+  const digits = /\d+(?=b$)/.exec(word)!;
+  for (let k = 1; k < digits[0].length; k++) {
+    const name = word.slice(0, digits.index + k);
+    const size = Number(digits[0].slice(k));
+    const id = modelIdOf(name);
+    const model = id === undefined ? undefined : MODELS.find((m) => m.id === id);
+    if (model && Math.round(model.publishedParams / 1e9) === size) return `${name} ${size}b`;
+  }
+  return null;
+}
