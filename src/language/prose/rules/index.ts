@@ -89,6 +89,8 @@ import { BENCHMARK_LENGTH_RULES } from './benchmark-lengths.js';
 import { TOKEN_REASONING_RULES } from './token-reasoning.js';
 import { RESULT_AT_LENGTH_RULES } from './result-at-length.js';
 import { LENGTHS_COMPARED_RULES } from './lengths-compared.js';
+import { KV_CACHE_WORD_RULES } from './kv-cache-words.js';
+import { FLOAT_SPELLING_RULES } from './float-spellings.js';
 
 export { CARD_DTYPE_RULES, CITATION_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
 export { reportedTopic } from './oom-reports.js';
@@ -175,6 +177,8 @@ const PROSE_ORDER = [
   'prose.bnb-int4-release',
   'prose.moe-apart',
   'prose.name-dtype-suffix',
+  // ggml's "f16" and "full precision (fp16)": the 16-bit dtype named (float-spellings.ts).
+  ...FLOAT_SPELLING_RULES.map((rule) => rule.id),
   // NVFP4 read as MXFP4, weak, before a name's suffixes or a path are read (float4-words.ts).
   ...FLOAT4_WORD_RULES.map((rule) => rule.id),
   'prose.gptq-group-size',
@@ -336,6 +340,8 @@ const PROSE_ORDER = [
   'prose.model-len',
   'prose.max-num-seqs',
   'prose.kv-cache-dtype',
+  // A dtype said after the cache, of a cache without "kv" or of the attention kernel: the cache's, never the weights' (kv-cache-words.ts).
+  ...KV_CACHE_WORD_RULES.map((rule) => rule.id),
   'prose.kv-cache-int',
   'prose.kv-cache',
   'prose.llama-v',
@@ -452,6 +458,8 @@ const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   WIDTH_ONLY_RULES,
   CHECKPOINT_SAVING_RULES,
   BATCHED_TOKEN_RULES,
+  KV_CACHE_WORD_RULES,
+  FLOAT_SPELLING_RULES,
 ];
 for (const rule of LATER_GROUPS.flat()) BY_ID.set(rule.id, rule);
 
