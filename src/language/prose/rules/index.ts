@@ -91,8 +91,9 @@ import { RESULT_AT_LENGTH_RULES } from './result-at-length.js';
 import { LENGTHS_COMPARED_RULES } from './lengths-compared.js';
 import { KV_CACHE_WORD_RULES } from './kv-cache-words.js';
 import { FLOAT_SPELLING_RULES } from './float-spellings.js';
+import { FORMAT_MEMORY_LIST_RULES } from './format-memory-lists.js';
 
-export { CARD_DTYPE_RULES, CITATION_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
+export { CARD_DTYPE_RULES, CITATION_RULES, FORMAT_MEMORY_LIST_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
 export { reportedTopic } from './oom-reports.js';
 
 /**
@@ -472,4 +473,4 @@ export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {
 if (PROSE_RULES.length !== BY_ID.size) throw new Error('a prose rule is missing from PROSE_ORDER');
 
 /** Every rule of the prose stage, in the order each group runs: reports, training, questions, prose; and the card-dtype rules the config keys run first. */
-export const ALL_PROSE_RULES: readonly ProseRule[] = [...CARD_DTYPE_RULES, ...SEQ_KEY_RULES, ...OOM_REPORT_RULES, ...CITATION_RULES, ...TRAINING_RULES, ...QUESTION_RULES, ...PROSE_RULES];
+export const ALL_PROSE_RULES: readonly ProseRule[] = [...CARD_DTYPE_RULES, ...FORMAT_MEMORY_LIST_RULES, ...SEQ_KEY_RULES, ...OOM_REPORT_RULES, ...CITATION_RULES, ...TRAINING_RULES, ...QUESTION_RULES, ...PROSE_RULES];
