@@ -16,9 +16,9 @@ const FORMAT = String.raw`full[- ]precision|half[- ]precision|bf16|fp16|float16|
 
 /**
  * One row: the format, an optional bracket ("(Float16/BF16)"), an optional noun and a joining word or sign, then a
- * memory ("~19GB", "13 GB", "14G"). Each part is a bounded run of its own characters, so the scan stays linear.
+ * memory ("~19GB", "13 GB", "14G"). Every run of spaces is bounded, so a start costs a fixed amount of work.
  */
-const ROW = String.raw`(?<![\w.-])(${FORMAT})(?:[ \t]*\([^()\n]{0,24}\))?(?:[ \t]+(?:quanti[sz]ation|quanti[sz]ed|precision|weights?|models?|version))?[ \t]*(?:[:：|=]|needs?|requires?|takes?|uses?|需要|占用|은|는)?[ \t|]*(?:~|≈|about|around|约|대략)?[ \t]*\d{1,4}(?:\.\d+)?[ \t]*(?:gb|gib|g)\b`;
+const ROW = String.raw`(?<![\w.-])(${FORMAT})(?:[ \t]{0,3}\([^()\n]{0,24}\))?(?:[ \t]{1,3}(?:quanti[sz]ation|quanti[sz]ed|precision|weights?|models?|version))?[ \t]{0,3}(?:[:：|=]|needs?|requires?|takes?|uses?|需要|占用|은|는)?[ \t|]{0,4}(?:(?:~|≈|about|around|约|대략)[ \t]{0,2})?\d{1,4}(?:\.\d+)?[ \t]{0,2}(?:gb|gib|g)\b`;
 
 const ROWS = new RegExp(ROW, 'g');
 

@@ -22,7 +22,7 @@ export const KV_CACHE_WORD_RULES: readonly ProseRule[] = [
   {
     // "with the KV cache in fp8", "kv cache set to fp8", "KV cache 用 fp8", "kv cache는 fp8", "KV缓存用fp8".
     id: 'prose.kv-cache-dtype-after',
-    pattern: new RegExp(String.raw`\bkv[-_ ]?(?:caches?|缓存|캐시)(?:\s*(?:${SET_TO})){0,3}\s*(${FLOAT})(?![\w.])`, 'gi'),
+    pattern: new RegExp(String.raw`\bkv[-_ ]?(?:caches?|缓存|캐시)(?:\s{0,3}(?:${SET_TO})){0,3}\s{0,3}(${FLOAT})(?![\w.])`, 'gi'),
     when: (t) => t.includes('kv') && /fp8|bf16|fp16|fp32/.test(t),
     write: asKv,
     // An invented variation of c2933's phenomenon.
