@@ -73,6 +73,12 @@ export function precisionStep(r: Resolution): ErrorReply | null {
     s.compute = 'bf16';
     weights ??= { value: 'fp8', item: r.patch.get<Scenario['mode']>('mode')?.item ?? r.patch.items[0]! };
   }
+  // "the fp16 gguf", "(F16 GGUF)": a GGUF named by its float type is a file of ggml's F16 / BF16 / F32 tensors,
+  // not the runner's default Q4_K_M that the bare word "gguf" reads as (meta-llama/llama3#234, c2964).
+  if (s.mode === 'inference' && weights && /^gguf$/i.test(weights.item.text.trim()) && compute && compute.value !== 'fp8') {
+    r.assume(`"${compute.item.text.trim()} ${weights.item.text.trim()}" read as a GGUF of ${compute.value} tensors (say q4_k_m for a quantised file)`);
+    weights = { value: compute.value as WeightFormat, item: weights.item };
+  }
   if (recipe) s.recipe = recipe.value;
   // Weights loaded in 16 bits (`from_pretrained(…, torch_dtype=torch.float16)`) and then given a
   // LoRA: the frozen base is 16-bit and PEFT trains its adapters in fp32 under autocast (peft

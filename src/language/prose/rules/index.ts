@@ -90,8 +90,11 @@ import { BENCHMARK_LENGTH_RULES } from './benchmark-lengths.js';
 import { TOKEN_REASONING_RULES } from './token-reasoning.js';
 import { RESULT_AT_LENGTH_RULES } from './result-at-length.js';
 import { LENGTHS_COMPARED_RULES } from './lengths-compared.js';
+import { KV_CACHE_WORD_RULES } from './kv-cache-words.js';
+import { FLOAT_SPELLING_RULES } from './float-spellings.js';
+import { FORMAT_MEMORY_LIST_RULES } from './format-memory-lists.js';
 
-export { CARD_DTYPE_RULES, CITATION_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
+export { CARD_DTYPE_RULES, CITATION_RULES, FORMAT_MEMORY_LIST_RULES, OOM_REPORT_RULES, QUESTION_RULES, TRAINING_RULES };
 export { reportedTopic } from './oom-reports.js';
 
 /**
@@ -177,6 +180,8 @@ const PROSE_ORDER = [
   'prose.bnb-int4-release',
   'prose.moe-apart',
   'prose.name-dtype-suffix',
+  // ggml's "f16" and "full precision (fp16)": the 16-bit dtype named (float-spellings.ts).
+  ...FLOAT_SPELLING_RULES.map((rule) => rule.id),
   // NVFP4 read as MXFP4, weak, before a name's suffixes or a path are read (float4-words.ts).
   ...FLOAT4_WORD_RULES.map((rule) => rule.id),
   'prose.gptq-group-size',
@@ -338,6 +343,8 @@ const PROSE_ORDER = [
   'prose.model-len',
   'prose.max-num-seqs',
   'prose.kv-cache-dtype',
+  // A dtype said after the cache, of a cache without "kv" or of the attention kernel: the cache's, never the weights' (kv-cache-words.ts).
+  ...KV_CACHE_WORD_RULES.map((rule) => rule.id),
   'prose.kv-cache-int',
   'prose.kv-cache',
   'prose.llama-v',
@@ -455,6 +462,8 @@ const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   WIDTH_ONLY_RULES,
   CHECKPOINT_SAVING_RULES,
   BATCHED_TOKEN_RULES,
+  KV_CACHE_WORD_RULES,
+  FLOAT_SPELLING_RULES,
 ];
 for (const rule of LATER_GROUPS.flat()) BY_ID.set(rule.id, rule);
 
@@ -467,4 +476,4 @@ export const PROSE_RULES: readonly ProseRule[] = PROSE_ORDER.map((id) => {
 if (PROSE_RULES.length !== BY_ID.size) throw new Error('a prose rule is missing from PROSE_ORDER');
 
 /** Every rule of the prose stage, in the order each group runs: reports, training, questions, prose; and the card-dtype rules the config keys run first. */
-export const ALL_PROSE_RULES: readonly ProseRule[] = [...CARD_DTYPE_RULES, ...SEQ_KEY_RULES, ...OOM_REPORT_RULES, ...CITATION_RULES, ...TRAINING_RULES, ...QUESTION_RULES, ...PROSE_RULES];
+export const ALL_PROSE_RULES: readonly ProseRule[] = [...CARD_DTYPE_RULES, ...FORMAT_MEMORY_LIST_RULES, ...SEQ_KEY_RULES, ...OOM_REPORT_RULES, ...CITATION_RULES, ...TRAINING_RULES, ...QUESTION_RULES, ...PROSE_RULES];
