@@ -80,3 +80,33 @@ describe('a sequence-parallel degree is the context split', () => {
     expect(canonicalText(read('internlm2-20b pretrain 32k sp2 on 8x a100').scenario)).toBe(canonicalText(read('internlm2-20b pretrain seq 32k cp 2 on 8x a100').scenario));
   });
 });
+
+describe('a setting turned off, with the verb before it or a reason between', () => {
+  // c2938 (hiyouga/LlamaFactory#2606) whole still reads flash: its earlier "在启用flash attention2的情况下" (the Yi-6B run that
+  // works) is kept as the first attention said, and the later off is dropped without a note (patch's first-said slot).
+  it.todo('c2938 whole: the off said of this run beats the on said of the run that works');
+
+  it.each([
+    ['llama-2-7b lora on a 3090, had to switch off flash attention', 'eager'],
+    ['llama-2-7b lora on a V100, I turned off flash attention 2 since the card lacks it', 'eager'],
+    ['qwen-7b full on 4x a100 80g, switched off flash-attn, still OOM', 'eager'],
+    ['chatglm3-6b full pretrain zero2 on 4x a100 80g, chatglm3不支持flash attention2 所以关掉了', 'eager'],
+    ['llama-2-7b lora on a 3090, flash-attn2 不支持所以关掉了', 'eager'],
+    ['llama-2-7b lora 3090, flash attention不兼容，就关闭了', 'eager'],
+    ['llama-2-7b lora on a 3090, flash attention 2 꺼놨어요', 'eager'],
+    ['llama-2-7b lora on a 3090, flash attention 2는 꺼 두었습니다', 'eager'],
+  ])('%s → %s', (text, attention) => {
+    expect(read(text).scenario.attention).toBe(attention);
+  });
+
+  it.each([
+    ['qwen-7b full on 4x a100 80g, we turn off gradient checkpointing'],
+    ['qwen-7b full on 4x a100 80g, gradient checkpointing 꺼놨어요'],
+  ])('%s → no recompute', (text) => {
+    expect(read(text).scenario.recompute).toBe('none');
+  });
+
+  it('flash attention turned on stays on', () => {
+    expect(read('llama-2-7b lora on a 3090, turned on flash attention 2').scenario.attention).toBe('flash');
+  });
+});
