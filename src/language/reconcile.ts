@@ -8,6 +8,7 @@ import { enginesByEvidence } from './reconcile/engine-evidence.js';
 import { programOrEngine } from './reconcile/program-or-engine.js';
 import { impliedFrameworks } from './reconcile/framework-evidence.js';
 import { algorithmOverUnsloth } from './reconcile/rl-algorithm.js';
+import { algorithmOverBackend } from './reconcile/rl-backend.js';
 import { negatedHardware } from './reconcile/negated-hardware.js';
 import { trainerShare } from './reconcile/trainer-share.js';
 import { multiNodeLaunch } from './reconcile/multi-node-launch.js';
@@ -177,6 +178,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = impliedFrameworks(out, notes, text);
   // An RL or preference algorithm fills the one framework slot over Unsloth, in either order (reconcile/rl-algorithm.ts).
   out = algorithmOverUnsloth(out, notes, text);
+  // An RL algorithm beside the Megatron backend that trains its policy is the algorithm's run (reconcile/rl-backend.ts).
+  out = algorithmOverBackend(out, notes);
   // A framework only asked about or set against the run yields to the one the message runs (reconcile/mentioned-frameworks.ts).
   out = frameworks(mentionedFrameworks(formerFrameworks(out, text, notes), text, notes), text);
   out = narrativeHelp(out, ignored, reports?.said, reports?.reported);
@@ -195,5 +198,5 @@ export function restatements(items: Item[], text = '', notes: string[] = [], dou
   // prose reads it (reconcile/cards.ts: the memory as written, said as weak), not refused as two GPU types.
   // "batch 32, micro batch 2" is the global batch and its micro-batch, as prose reads it (reconcile/global-beside-micro.ts).
   const read = globalBesideMicro(promptProcessingBatches(cards(items, notes, doubts), text, notes), text, notes, doubts);
-  return zero3Offload(algorithmOverUnsloth(impliedFrameworks(adapterPretraining(weights(models(triedAlternatives(read, text, notes))), []), [], text), notes, text), text, notes);
+  return zero3Offload(algorithmOverBackend(algorithmOverUnsloth(impliedFrameworks(adapterPretraining(weights(models(triedAlternatives(read, text, notes))), []), [], text), notes, text), notes), text, notes);
 }

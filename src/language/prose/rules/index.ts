@@ -295,6 +295,7 @@ const PROSE_ORDER = [
   'prose.reference-offload',
   'prose.n-way-parallel',
   'prose.model-parallel-size',
+  'prose.sequence-parallel-degree',
   'prose.fsdp-degree',
   'prose.split-model-over-cards',
   'prose.gpu-layers-all',

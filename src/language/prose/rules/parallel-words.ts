@@ -36,6 +36,21 @@ export const PARALLEL_WORD_RULES: readonly ProseRule[] = [
     example: 'serving llama 3 70b with vllm using 8-way TP on H100',
   },
   {
+    // A sequence-parallel degree: "…_32k_sp2" (InternLM/xtuner#627, c2930: an XTuner config's name), "sp8tp4",
+    // "SP=8", "sequence parallel 4", "sequence parallelism of 4", "Ulysses 4", "ulysses sp 8", "序列并行 4". A size
+    // names DeepSpeed-Ulysses' split of each sequence over that many GPUs (XTuner's and LLaMA-Factory's
+    // sequence_parallel_size, verl's ulysses_sequence_parallel_size: each GPU holds 1/N of a sequence's
+    // activations), what the item language calls context parallelism; Megatron's sequence parallelism has no
+    // size of its own (it follows TP), so "tp 4 with sequence parallel" stays `sp`. A degree of 1 splits nothing.
+    id: 'prose.sequence-parallel-degree',
+    pattern:
+      /(?<![a-z0-9])(?:sp|(?:ulysses[-_ ]?)?sequence[-_ ]parallel(?:ism)?(?:[-_ ](?:size|degree))?|ulysses(?:[-_ ]?sp)?(?:[-_ ](?:size|degree))?|序列并行(?:度|大小)?)(?:\s+(?:of|is|=|:)\s*|\s*[=:：]\s*|\s?)([2-9]|[1-9]\d{1,2})(?![\d.]|\s*(?:gpus?|cards?|nodes?|x\b|gb\b|g\b|b\b|k\b|张|卡))/g,
+    when: (t) => /sp|sequence|ulysses|序列并行/.test(t),
+    write: (m) => `cp ${m[1]}`.padEnd(m[0].length),
+    example: '[Configs] Add internlm2_20b_full_custom_pretrain_e1_32k_sp2 cfg',
+    source: 'InternLM/xtuner#627',
+  },
+  {
     // FSDP's degree, the GPUs one fully sharded group spans, in the words each tool writes it: "FSDP=8" (torchtitan's
     // own PR notes, pytorch/torchtitan#1690, c2640: "local batch size=2, FSDP=8, full AC"; it had read as no sharding
     // and the 8 left unread), "FSDP 8", "fsdp size 8", "fsdp degree: 8", "8-way FSDP", torchtitan's `dp_shard=8` and
