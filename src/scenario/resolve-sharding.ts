@@ -94,6 +94,12 @@ function axolotlUnderZero(r: Resolution): void {
  * tp_size, the world size in its examples), not accelerate's layer split (deepspeedai/DeepSpeed#2693, c2807).
  */
 const DEEPSPEED_LAUNCHER_COUNT = /\bdeepspeed\b[^\n]*?--num[_-]gpus\b/i;
+/**
+ * A training script run by the launcher for its evaluation (`deepspeed --num_gpus 8 train_ds.py --eval_only`) keeps
+ * the training script's layout, not DeepSpeed-Inference's tensor split: such a run stays the Hugging Face reading.
+ */
+const TRAINING_SCRIPT = /\btrain[\w-]*\.py\b/i;
+const deepspeedInferenceLaunch = (text: string) => DEEPSPEED_LAUNCHER_COUNT.test(text) && !TRAINING_SCRIPT.test(text);
 
 /**
  * One model served on several GPUs is split over them (vLLM/TGI shard with tensor
@@ -132,7 +138,7 @@ function splitForServing(r: Resolution): boolean {
   // whole layers on each GPU in turn: a layer split, run one GPU at a time.
   // One process per GPU (`torchrun --nproc-per-node 8 generate.py`, Meta's and DeepSeek's reference
   // inference code) is model parallel over tensors, not accelerate's single-process layer split.
-  const perProcess = /nproc|num_processes|world_size/i.test(r.patch.get('gpuCount')?.item.text ?? r.patch.get('perNode')?.item.text ?? '') || DEEPSPEED_LAUNCHER_COUNT.test(r.text);
+  const perProcess = /nproc|num_processes|world_size/i.test(r.patch.get('gpuCount')?.item.text ?? r.patch.get('perNode')?.item.text ?? '') || deepspeedInferenceLaunch(r.text);
   // (A thread already served by vLLM, moved onto several GPUs, is split as vLLM splits: c273.)
   if ((onTransformers || (!r.patch.has('engine') && s.inference.engine !== 'vllm')) && s.framework !== 'tgi' && !perProcess && n <= s.model.arch.layers) {
     p.pp = n;
