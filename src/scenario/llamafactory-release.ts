@@ -34,8 +34,13 @@ export function llamafactoryBefore(release: string, than: readonly number[]): bo
 }
 
 /** Whether the release forces eager attention when flash_attn is left off (the table above). */
+/** A named release from `from` up to, not including, `until` (a row of the table above); none named is the newest. */
+function releasedBetween(release: string | undefined, from: readonly number[], until: readonly number[]): boolean {
+  return release !== undefined && !llamafactoryBefore(release, from) && llamafactoryBefore(release, until);
+}
+
 export function llamafactoryForcesEager(release: string | undefined): boolean {
-  return release !== undefined && !llamafactoryBefore(release, EAGER_ATTENTION_FROM) && llamafactoryBefore(release, EAGER_ATTENTION_UNTIL);
+  return releasedBetween(release, EAGER_ATTENTION_FROM, EAGER_ATTENTION_UNTIL);
 }
 
 export const OVERLAP_COMM_FROM = [0, 6, 0] as const;
@@ -43,5 +48,5 @@ export const OVERLAP_COMM_UNTIL = [0, 9, 4] as const;
 
 /** Whether the release's shipped ZeRO-2 JSON sets overlap_comm true (the table above); the newest (none named) does not. */
 export function llamafactoryZero2OverlapComm(release: string | undefined): boolean {
-  return release !== undefined && !llamafactoryBefore(release, OVERLAP_COMM_FROM) && llamafactoryBefore(release, OVERLAP_COMM_UNTIL);
+  return releasedBetween(release, OVERLAP_COMM_FROM, OVERLAP_COMM_UNTIL);
 }

@@ -118,6 +118,8 @@ const SIZE_IN_WORDS = /\d+(?:\.\d+)?\s*[bm](?![a-z])/i;
  * command serves, not the 671B the title's bare name reads as (rule reconcile.bare-name-of-checkpoint).
  */
 const VARIANT_THEN_SIZE = /^(?:[a-z]+-){0,3}\d+(?:\.\d+)?[bm](?:-|$)/;
+/** A size and nothing of the name after it but its own words: "2b", "2b-it" after "gemma-3-". */
+const SIZE_THEN_END = /^\d+(?:\.\d+)?[bm](?:-|$)/;
 /** A catalog id's series, the id up to its size: "gemma-3-27b" and "gemma-3-12b" are gemma-3, "qwen3-235b-a22b" qwen3. */
 const seriesOfId = (id: string | undefined) => (id === undefined ? undefined : /^(.+?)-\d+(?:\.\d+)?[bm](?:-|$)/.exec(id)?.[1]);
 
@@ -156,7 +158,7 @@ function withoutBareNames(named: ModelItem[], notes?: string[]): ModelItem[] {
       if (s === i || catalogOf(s) !== undefined) return false;
       // The name's last word: a key before it ("model_name: gemma-2-7b") or an owner ("google/") is no part of it.
       const rest = versionApart(sizedName(s).split(/[\s:=/"'`]+/).filter(Boolean).at(-1) ?? '');
-      return rest.startsWith(`${bare}-`) && /^\d+(?:\.\d+)?[bm](?:-|$)/.test(rest.slice(bare.length + 1));
+      return rest.startsWith(`${bare}-`) && SIZE_THEN_END.test(rest.slice(bare.length + 1));
     });
   };
   const foldedInto = (i: ModelItem): ModelItem | undefined => {

@@ -1,4 +1,4 @@
-import { MODELS } from '../../../catalog/index.js';
+import { modelById } from '../../../catalog/index.js';
 import { modelIdOf } from '../../lexicon.js';
 import type { ProseRule } from '../types.js';
 
@@ -112,8 +112,7 @@ function gluedSize(word: string): string | null {
     const name = word.slice(0, digits.index + k);
     const size = Number(digits[0].slice(k));
     const id = modelIdOf(name);
-    const model = id === undefined ? undefined : MODELS.find((m) => m.id === id);
-    if (model && Math.round(model.publishedParams / 1e9) === size) return `${name} ${size}b`;
+    if (id !== undefined && Math.round(modelById(id).publishedParams / 1e9) === size) return `${name} ${size}b`;
   }
   return null;
 }

@@ -21,9 +21,10 @@ const FORMAT = String.raw`full[- ]precision|half[- ]precision|bf16|fp16|float16|
 const ROW = String.raw`(?<![\w.-])(${FORMAT})(?:[ \t]{0,3}\([^()\n]{0,24}\))?(?:[ \t]{1,3}(?:quanti[sz]ation|quanti[sz]ed|precision|weights?|models?|version))?[ \t]{0,3}(?:[:：|=]|needs?|requires?|takes?|uses?|需要|占用|은|는)?[ \t|]{0,4}(?:(?:~|≈|about|around|约|대략)[ \t]{0,2})?\d{1,4}(?:\.\d+)?[ \t]{0,2}(?:gb|gib|g)\b`;
 
 const ROWS = new RegExp(ROW, 'g');
+const FORMAT_IN_ROW = new RegExp(FORMAT);
 
 /** The format of a row, its spellings joined: "int8" and "int8 quantization" are one. */
-const formatOf = (row: string): string => (new RegExp(FORMAT).exec(row)?.[0] ?? row).replace(/[- ]/g, '');
+const formatOf = (row: string): string => (FORMAT_IN_ROW.exec(row)?.[0] ?? row).replace(/[- ]/g, '');
 
 /** Whether the text lists at least two formats, each with a memory. */
 function listsFormats(text: string): boolean {

@@ -1,7 +1,8 @@
 import type { ProseRule } from '../types.js';
 
 /**
- * A setting turned off, said in Chinese or Korean (and in English with the verb before it, "switch off X") with the verb after it or with its aspect mark: "梯度检查点关闭",
+ * A setting turned off, said in Chinese or Korean with the verb after it or with its aspect mark (and in English with
+ * "switch off" / "turn off" before it, prose.turn-off-setting): "梯度检查点关闭",
  * "offload关掉了", "flash attention 不开", "关闭了梯度检查点", "禁用了offload", "gradient checkpointing 끄고 학습",
  * "offload 안 쓰고", "플래시 어텐션은 비활성화", "LoRA 없이 전체 파라미터". English says it as "without X" or "X off" (vocabulary.ts) and the
  * Chinese prefix verbs 关闭 / 没开 / 不用 as "without" (phrasing.ts CHINESE_WORDS), but an aspect mark (关闭了) or a
