@@ -143,9 +143,13 @@ export function lossBytesPerLogit(s: Scenario): number {
   return s.loss === 'bf16' || qwen1SixteenBitLoss(s) ? bf16LossBytes() : fp32LossBytes(s);
 }
 
+/** Preference and RL trainers (TRL's DPO, ORPO, GRPO, PPO) compute their own log-probabilities, not the model's loss. */
+const OWN_LOGPROB_TRAINERS: ReadonlySet<Scenario['framework']> = new Set(['dpo', 'orpo', 'grpo', 'ppo']);
+
 /** Qwen-1's remote-code loss, which never upcasts, run by the DeepSpeed engine without autocast (memory/qwen1-loss.ts). */
 export function qwen1SixteenBitLoss(s: Scenario): boolean {
-  return s.loss === 'full' && qwen1OwnLoss(s) && deepspeedSixteenBit(s) && MODEL_LOSS_FRAMEWORKS.has(s.framework);
+  const modelsLoss = MODEL_LOSS_FRAMEWORKS.has(s.framework) && !OWN_LOGPROB_TRAINERS.has(s.framework);
+  return s.loss === 'full' && qwen1OwnLoss(s) && deepspeedSixteenBit(s) && modelsLoss;
 }
 
 /**

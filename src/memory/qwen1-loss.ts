@@ -32,8 +32,10 @@ import type { Scenario } from '../scenario/schema.js';
  *   gradient, 2 B each: the 6 B of logits.ts's 16-bit loss instead of 12.
  *
  * Only trainers that return the model's own loss (logits.ts MODEL_LOSS_FRAMEWORKS: the HF Trainer
- * family, LLaMA-Factory among them, and DeepSpeed-Chat's step-1 loop). Qwen-VL shares the class name
- * but is left at the fp32 count until its file is read.
+ * family, LLaMA-Factory and ms-swift's Seq2SeqTrainer among them (swift/trainers/trainers.py
+ * compute_loss: `loss = outputs['loss']` unless a loss_scale is passed), and DeepSpeed-Chat's
+ * step-1 loop), not TRL's DPO, ORPO, GRPO or PPO, which take their own log-probabilities. Qwen-VL
+ * shares the class name but is left at the fp32 count until its file is read.
  */
 const QWEN1_REMOTE_CODE: ReadonlySet<string> = new Set(['qwen-1.8b', 'qwen-7b', 'qwen-14b', 'qwen-72b']);
 

@@ -47,6 +47,12 @@ describe("Qwen-1's own loss under DeepSpeed is 16-bit", () => {
     expect(lossBytesPerLogit(s)).toBe(12);
   });
 
+  it("TRL's preference and RL trainers compute their own log-probabilities: not the model's loss", () => {
+    const s = scenario('qwen-7b full dpo zero3 bf16 seq 2048 bs 1 on 8x a100-80g');
+    expect(s.framework).toBe('dpo');
+    expect(qwen1SixteenBitLoss(s)).toBe(false);
+  });
+
   it('a chunked or fused loss the user names is kept', () => {
     expect(lossBytesPerLogit(scenario('qwen-7b full zero3 bf16 chunked loss seq 2048 bs 1 on 8x a100-80g'))).toBe(4);
   });
