@@ -8,6 +8,7 @@ import type { Component } from './types.js';
 import { LOOP_HELD_LOGIT_BYTES, torchtuneLoopHoldsLogits } from './torchtune-release.js';
 import { chatglmOwnLoss, chatglmTrailingCopyBytes } from './chatglm-loss.js';
 import { runsMegatronCore } from './megatron-core.js';
+import { deepspeedSixteenBit, qwen1OwnLoss } from './qwen1-loss.js';
 
 /**
  * Logits and cross-entropy in training (DESIGN §3.4): bytes per logit element at their peak, one
@@ -139,7 +140,16 @@ export function lossBytesPerLogit(s: Scenario): number {
   if (s.loss === 'chunked') return s.framework === 'litgpt' ? fabricChunkedLossBytes() : chunkedLossBytes();
   if (runsMegatronCore(s)) return vocabParallelLossBytes();
   if (torchtuneLoopHoldsLogits(s)) return fp32LossBytes(s) + LOOP_HELD_LOGIT_BYTES;
-  return s.loss === 'bf16' ? bf16LossBytes() : fp32LossBytes(s);
+  return s.loss === 'bf16' || qwen1SixteenBitLoss(s) ? bf16LossBytes() : fp32LossBytes(s);
+}
+
+/** Preference and RL trainers (TRL's DPO, ORPO, GRPO, PPO) compute their own log-probabilities, not the model's loss. */
+const OWN_LOGPROB_TRAINERS: ReadonlySet<Scenario['framework']> = new Set(['dpo', 'orpo', 'grpo', 'ppo']);
+
+/** Qwen-1's remote-code loss, which never upcasts, run by the DeepSpeed engine without autocast (memory/qwen1-loss.ts). */
+export function qwen1SixteenBitLoss(s: Scenario): boolean {
+  const modelsLoss = MODEL_LOSS_FRAMEWORKS.has(s.framework) && !OWN_LOGPROB_TRAINERS.has(s.framework);
+  return s.loss === 'full' && qwen1OwnLoss(s) && deepspeedSixteenBit(s) && modelsLoss;
 }
 
 /**
@@ -184,7 +194,9 @@ export function trainingLogits(s: Scenario): Component | null {
       ? 'vocab-parallel CE'
       : s.framework === 'litgpt' && s.loss === 'chunked'
         ? "chunked CE on Fabric's fp32 logits"
-        : LOSS_NAMES[s.loss];
+        : qwen1SixteenBitLoss(s)
+          ? `${LOSS_NAMES.bf16}, ${s.model.name}'s own loss under DeepSpeed`
+          : LOSS_NAMES[s.loss];
   return {
     key: 'logits',
     name: `logits + loss (${kind})`,
