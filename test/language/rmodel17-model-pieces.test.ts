@@ -67,6 +67,9 @@ describe("models listed in prose, one named again where the message runs it: the
     ["Llama 3.1 和 Qwen2.5 都支持。启动：vllm serve Qwen/Qwen2.5-14B-Instruct --tp 2，两张 4090", "qwen2.5-14b"],
     ["Supports Gemma 2 and Phi-3. Launch with --model google/gemma-2-9b-it on an A10G", "gemma-2-9b"],
     ["Scout 和 Maverick 都可以部署，命令: vllm serve meta-llama/Llama-4-Scout-17B-16E-Instruct -tp 8 on 8x H100", "llama-4-scout"],
+    // Not a list: the model said first on its own stays the run's, its short name restated or not.
+    ["I run llama-2-7b on a 3090 and it OOMs; Qwen (Qwen/Qwen-7B) worked before", "llama-2-7b"],
+    ["Fine-tuning mistral-7b with LoRA on a 4090 runs out of memory. Gemma (google/gemma-2-9b-it) was fine.", "mistral-7b"],
   ])('%s', (text, want) => {
     expectModel(text, want);
   });
