@@ -46,9 +46,17 @@ const FAMILY = new RegExp(`(?:^|[-_.])(?:${[...new Set(FAMILY_WORDS)].sort((a, b
 /** A checkpoint's format or variant: quantised files and the chat and instruct tunes. */
 const CHECKPOINT = /(?:^|[-_.])(?:gguf|ggml|awq|gptq|bnb|exl2|fp8|fp16|bf16|int4|int8|4bit|8bit|instruct|chat|base|hf|sft|dpo|rlhf|model|llm|gpt)(?:$|[-_.])/;
 
+/**
+ * A repository's own folders before a slash: "Adds `examples/glm-5.1-msswift` — LoRA SFT of GLM-5.1"
+ * (basetenlabs/ml-cookbook#116, c3014, had refused as a Hub repo it had not fetched), `configs/qwen2-7b-lora`,
+ * `recipes/…`: a path in the project the message is about, never a Hub owner (rule hub.repository-folder).
+ */
+const REPOSITORY_FOLDERS = new Set(['examples', 'example', 'configs', 'config', 'recipes', 'recipe', 'scripts', 'docs', 'tests', 'src', 'cookbook']);
+
 /** True when the bare `owner/name` (lower case) has the evidence of a model repo. */
 export function namesAModel(id: string): boolean {
   const [owner, name] = id.toLowerCase().split('/') as [string, string];
+  if (REPOSITORY_FOLDERS.has(owner)) return false;
   if (KNOWN_OWNERS.has(owner)) return true;
   return SIZE.test(name) || FAMILY.test(name) || CHECKPOINT.test(name);
 }

@@ -9,6 +9,7 @@ import { nameDistills, nameFamilyApart, nameFineTunes, nameModels, nameR1, nameS
 import { ATTEMPT, kernelNamedOverNegated, negate, negatesAnAttempt, negationReaches } from './read-tokens/negation.js';
 import { frameworkWordsOfModels } from './read-tokens/name-not-framework.js';
 import { nameProjects } from './read-tokens/project-models.js';
+import { nameVariantWithSeriesApart } from './read-tokens/variant-with-series.js';
 import { nameNeighbourSizes } from './read-tokens/neighbour-sizes.js';
 import { COUNTED, numberCountsAnother, promptCount, sharesOf } from './read-tokens/other-counts.js';
 import { afterLinks, ARTICLES, CARD_VARIANT, DROPPED, isWord, NEGATIONS, NOT_DONE, onlyLinks, POST_NEGATIONS, PROSE } from './read-tokens/words.js';
@@ -62,6 +63,7 @@ export function readTokens(raw: readonly Token[]): TokenReading {
   nameFamilyBeforeSize(tokens, notes);
   const guesses: NameGuess[] = [];
   nameNeighbourSizes(tokens, notes, guesses);
+  nameVariantWithSeriesApart(tokens, notes, guesses);
   nameModels(tokens, notes, guesses);
   nameSeries(tokens, notes, guesses);
   nameFineTunes(tokens, notes);

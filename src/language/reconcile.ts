@@ -74,7 +74,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   // A size said alone beside a model of one series at another size is that series' member ("Llama 3.1 70B and 405B"), weak (reconcile/series-sizes.ts).
   // Two cards compared, one of them named again (a path's folder, a config value), is that card's setup (reconcile/compared-cards.ts).
   // A series named as a class of models ("qwen3 and qwen3.5 models") beside a sized model of its family is no run's model (reconcile/model-classes.ts).
-  let out = models(modelClasses(switchedModel(otherModelExamples(compares(comparedCards(seriesSizes(templateChecklists(items, text, ignored), notes, owned?.doubts), text, notes), notes), text, notes), text, notes, owned), text, notes), notes);
+  let out = models(modelClasses(switchedModel(otherModelExamples(compares(comparedCards(seriesSizes(templateChecklists(items, text, ignored), notes, owned?.doubts), text, notes), notes), text, notes), text, notes, owned), text, notes), notes, text);
   // A launch for N nodes beside the cards said in prose: the same job, or one node of it (reconcile/multi-node-launch.ts).
   out = multiNodeLaunch(out, notes);
   // "batch size is more than 1", "小于64": a strict bound is not the run's value (reconcile/bound-values.ts).
@@ -198,5 +198,5 @@ export function restatements(items: Item[], text = '', notes: string[] = [], dou
   // prose reads it (reconcile/cards.ts: the memory as written, said as weak), not refused as two GPU types.
   // "batch 32, micro batch 2" is the global batch and its micro-batch, as prose reads it (reconcile/global-beside-micro.ts).
   const read = globalBesideMicro(promptProcessingBatches(cards(items, notes, doubts), text, notes), text, notes, doubts);
-  return zero3Offload(algorithmOverBackend(algorithmOverUnsloth(impliedFrameworks(adapterPretraining(weights(models(triedAlternatives(read, text, notes))), []), [], text), notes, text), notes), text, notes);
+  return zero3Offload(algorithmOverBackend(algorithmOverUnsloth(impliedFrameworks(adapterPretraining(weights(models(triedAlternatives(read, text, notes), undefined, text)), []), [], text), notes, text), notes), text, notes);
 }

@@ -105,6 +105,24 @@ export const savesFolder: Handler = (v, ctx) => {
   return m ? { say: m[1]!, weak: true } : IGNORE;
 };
 
+/** Keys that name the checkpoint a run loads, beside which an output folder is only where it saves (`--model_dir` and `--output_dir` of TensorRT-LLM's build.py, c730). */
+const LOADING_KEYS = [...MODEL_KEYS, 'model_dir', 'hf_model', 'checkpoint_dir', 'ckpt_path', 'pretrained_model_path', 'pretrain', 'model_type', 'served_model_name'];
+/** A loading key's value that names a model in any of its folders (a sized or catalog name: `trt_ckpt/chatglm3_6b/fp16/1-gpu`, c568). */
+const loadsNamedModel = (v: string | undefined) => v !== undefined && withoutTrailingSeparators(v).split(/[/\\]/).some((p) => SIZED_PART.test(p) || modelIdOf(p) !== undefined);
+const FAMILY_THEN_SIZE = /^[a-z]{2,}[a-z0-9.]*(?:[-_][a-z0-9.]+)*?[-_]\d+(?:\.\d+)?[bm](?![a-z0-9])/i;
+/**
+ * Any other run's output folder named after the model it trains: open-r1's `--output_dir
+ * data/Qwen2.5-1.5B-Open-R1-GRPO` (huggingface/open-r1#112, c3021, had refused "Which model?"), "./llama-2-7b-lora-alpaca",
+ * "output/qwen2-7b-sft". With no model key, the folder (the last one first) that starts with a family's name and its
+ * size names the model up to its size, weak: a name the user chose, said (rule config.key.output-folder-model).
+ */
+export const outputFolder: Handler = (v, ctx) => {
+  const saves = savesFolder(v, ctx);
+  if (saves !== IGNORE || LOADING_KEYS.some((k) => loadsNamedModel(ctx.values?.get(k)))) return saves;
+  const named = withoutTrailingSeparators(v).split(/[/\\]/).reverse().map((p) => FAMILY_THEN_SIZE.exec(p)?.[0]).find((p) => p !== undefined && familyOf(p) !== null);
+  return named ? { say: named.replace(/[^a-z0-9.\-_]/gi, ' '), weak: true } : IGNORE;
+};
+
 /**
  * The name a server answers to (vLLM's and SGLang's `--served-model-name`, TGI's `--served-model-name`): the user's
  * own label, often the model's name ("--served-model-name alibaba/tongyi-deepresearch-30b-a3b" beside "--model
@@ -198,7 +216,7 @@ export const MODEL_KEYS_TABLE: KeyTable = {
   // TencentPretrain's pretrain.py (Linly, CVI-SZU/Linly#35, corpus c417): --pretrained_model_path is the
   // checkpoint it starts from; --output_model_path is where it saves (ignored.ts), never the model.
   pretrained_model_path: { reads: model, source: 'CVI-SZU/Linly#35' },
-  output_dir: { reads: savesFolder, source: 'LLaMA-Factory examples/train_lora/llama3_lora_sft.yaml; hiyouga/LlamaFactory#4263' },
+  output_dir: { reads: outputFolder, source: 'LLaMA-Factory examples/train_lora/llama3_lora_sft.yaml; hiyouga/LlamaFactory#4263; huggingface/open-r1#112' },
   random_init: { reads: (v) => (isTrue(v) ? say('pretrain') : IGNORE) },
   // OpenRLHF's `--pretrain`, Open-Reasoner-Zero's `pretrain: Optional[str] = "…/Qwen2.5-1.5B"` and the configs built on
   // them name the checkpoint training starts from (Open-Reasoner-Zero/Open-Reasoner-Zero#24, corpus c2256, had read

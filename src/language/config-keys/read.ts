@@ -22,7 +22,7 @@ import { builtValue, builtValues, engineBuildSpans } from './engine-build.js';
 import { scriptOf } from './script-constants.js';
 import { configShape } from './config-shape.js';
 import { abbreviatedOption, abbreviationNote } from './flag-abbreviations.js';
-import { MODEL_KEYS, model, savesFolder } from './models.js';
+import { MODEL_KEYS, model, outputFolder } from './models.js';
 import { IN_BLOCK_KEYS, PAIR, SHORT_FLAGS } from './patterns.js';
 import { prepareConfig } from './prepare.js';
 import { ENGINES, enginesNamed } from './engines/index.js';
@@ -399,7 +399,7 @@ const LOAD_TOOL_BEFORE = /(?:^|[\s;|&`(])(?:ab|hey|oha|wrk)\s/;
       const said = shapeAt(key);
       return { result: said || ' '.repeat(m[0].length), rule: keyRule(key) };
     }
-    if (handler === model || handler === savesFolder) {
+    if (handler === model || handler === outputFolder) {
       // The model's name keeps its own place in the user's text ("Llama-2-7b-hf", not the whole pair).
       const at = m[0].lastIndexOf(reading.say.trim());
       if (at >= 0) {

@@ -30,9 +30,10 @@ export const paramsOf = (i: ModelItem): number => {
 export const isMoe = (i: ModelItem) => (i.kind === 'size' ? i.experts !== null : (catalogOf(i)?.arch.experts ?? 0) > 1);
 export const namesModel = (i: Item): i is ModelItem => i.kind === 'model' || i.kind === 'size' || i.kind === 'hub';
 
-export function models(items: Item[], notes?: string[]): Item[] {
-  const named = withoutBareNames(items.filter(namesModel), notes);
-  const stated = named.length === items.filter(namesModel).length ? items : items.filter((i) => !namesModel(i) || named.includes(i));
+export function models(items: Item[], notes?: string[], text = ''): Item[] {
+  const restated = new Map<ModelItem, ModelItem[]>();
+  const named = withoutBareNames(items.filter(namesModel), notes, restated);
+  const stated = restatedFirst(named.length === items.filter(namesModel).length ? items : items.filter((i) => !namesModel(i) || named.includes(i)), restated, text);
   if (named.length < 2) return stated;
   const first = named[0]!;
   const moe = named.some(isMoe);
@@ -133,7 +134,7 @@ const seriesOfId = (id: string | undefined) => (id === undefined ? undefined : /
  * "`cognitivecomputations/Qwen3-235B-A22B-AWQ`", c578): its size was a default, the other's is said.
  * A version is not a size, but "qwen2" is not "qwen2.5-7b" either: the version must name the same series.
  */
-function withoutBareNames(named: ModelItem[], notes?: string[]): ModelItem[] {
+function withoutBareNames(named: ModelItem[], notes?: string[], restated?: Map<ModelItem, ModelItem[]>): ModelItem[] {
   const sized = named.filter((i) => i.kind !== 'size' && /\d/.test(i.text));
   const sizedName = (s: ModelItem) => (s.kind === 'hub' ? s.repo : s.text);
   // A release named by itself ("DeepSeek R1", the 671B) and the same words with a size after them
@@ -161,13 +162,23 @@ function withoutBareNames(named: ModelItem[], notes?: string[]): ModelItem[] {
       return rest.startsWith(`${bare}-`) && SIZE_THEN_END.test(rest.slice(bare.length + 1));
     });
   };
+  // "LoRA examples for Qwen3 on Ascend, the example uses Qwen3-Next-80B-A3B-Instruct" (hiyouga/LlamaFactory#10552,
+  // c3024), "deepseek-v2 … vllm serve deepseek-ai/DeepSeek-V2-Lite-Chat": a series said bare and a catalog checkpoint
+  // of a release within it (its words, then a variant word, then the size or nothing more) is that checkpoint, not
+  // the bare series' default size, which had stood first (rule reconcile.bare-series-of-sub-release).
+  const subReleaseOf = (i: ModelItem & { kind: 'model' }): ModelItem | undefined =>
+    sizedSpelling(i) ??
+    sized.find((s) => {
+      const id = catalogOf(s)?.id;
+      return s !== i && id !== undefined && id !== i.id && id.startsWith(`${i.id}-`) && spelled(sizedName(s).split('/').at(-1)!).startsWith(`${spelled(i.text)}-`);
+    });
   const foldedInto = (i: ModelItem): ModelItem | undefined => {
     if (i.kind !== 'model') return undefined;
     if (/\d/.test(i.text)) {
       if (SIZE_IN_WORDS.test(i.text)) return undefined;
       const series = seriesOfId(i.id);
-      if (series === undefined) return sizedSpelling(i);
-      return sized.find((s) => s !== i && SIZE_IN_WORDS.test(sizedName(s)) && seriesOfId(catalogOf(s)?.id) === series && catalogOf(s)?.id !== i.id) ?? uncataloguedMember(i);
+      if (series === undefined) return sizedSpelling(i) ?? subReleaseOf(i);
+      return sized.find((s) => s !== i && SIZE_IN_WORDS.test(sizedName(s)) && seriesOfId(catalogOf(s)?.id) === series && catalogOf(s)?.id !== i.id) ?? uncataloguedMember(i) ?? subReleaseOf(i);
     }
     const bare = compact(i.text);
     if (bare.length < 4) return undefined;
@@ -176,6 +187,7 @@ function withoutBareNames(named: ModelItem[], notes?: string[]): ModelItem[] {
   return named.filter((i) => {
     const into = foldedInto(i);
     if (!into) return true;
+    restated?.set(into, [...(restated.get(into) ?? []), i]);
     if (notes) {
       // The bare name's default-size note ("gemma3" names no size: read as gemma-3-12b) no longer holds.
       const stale = notes.findIndex((n) => familySizeGuess(n)?.words.toLowerCase() === i.text.trim().toLowerCase());
@@ -185,6 +197,28 @@ function withoutBareNames(named: ModelItem[], notes?: string[]): ModelItem[] {
     }
     return false;
   });
+}
+
+/**
+ * Models listed in prose ("SGLang has supported Llama 4 Scout and Llama 4 Maverick"), one of them named again in
+ * full where the message runs it (`--model-path meta-llama/Llama-4-Scout-17B-16E-Instruct`, sgl-project/sglang#5133,
+ * c3017): the one said twice is the run's, before the first said once, which the resolver then sets aside with its
+ * note (rule reconcile.model-named-again-first). Only a list: the short name and the model said first are joined by
+ * "and", "or", a comma or a slash ("Scout 和 Maverick"); a model said first on its own stays first ("I run llama-2-7b;
+ * Qwen (Qwen/Qwen-7B) worked before"). Two models each said twice keep their order.
+ */
+const LIST_JOINT = /^\s*(?:,|&|\/|and|or|和|或|与|及|、|,\s*and)\s*$/i;
+const listJoint = (gap: string) => gap.length <= 12 && LIST_JOINT.test(gap);
+function restatedFirst(items: Item[], restated: ReadonlyMap<ModelItem, ModelItem[]>, text: string): Item[] {
+  const models = items.filter(namesModel);
+  const again = models.filter((i) => restated.has(i));
+  const first = models[0];
+  if (again.length !== 1 || first === undefined || first === again[0]) return items;
+  const listed = restated.get(again[0]!)!.some((bare) => listJoint(bare.end <= first.at ? text.slice(bare.end, first.at) : text.slice(first.end, bare.at)));
+  if (!listed) return items;
+  const firstModel = items.indexOf(first);
+  const rest = items.filter((i) => i !== again[0]);
+  return [...rest.slice(0, firstModel), again[0]!, ...rest.slice(firstModel)];
 }
 
 export function familyOf(i: ModelItem): string | null {
