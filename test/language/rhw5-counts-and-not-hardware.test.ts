@@ -132,3 +132,20 @@ describe('a count in words ("a pair of", "six") is read where the card is, whate
     it(`"${text.slice(0, 70).replace(/\n/g, ' ')}": ${hardware}`, () => expect(hardwareOf(text)).toBe(hardware));
   }
 });
+
+describe('a count of devices the catalog lacks (TPUs, Gaudi, Inferentia) never counts the GPU the message names', () => {
+  // EricFillion/happy-transformer#287 (c2987): "one VM with 2 TPUs and another with A100" read as two A100s.
+  const variations: [string, string][] = [
+    ["I have one VM with 2 TPUs and another with A100, fine-tuning gpt-j-6b OOMs", "on 1x a100-80g"],
+    ["tried 8 TPUs v3 and also a single A100 for llama-2-7b lora", "on 1x a100-80g"],
+    ["llama-2-7b lora on an A100; on 4 TPUs it is fine", "on 1x a100-80g"],
+    ["fine-tuning llama-2-7b on an RTX 4090, my other box has 2 Gaudi2 cards", "on 1x rtx-4090"],
+    ["gemma-7b lora on 8x Gaudi2", "on 8x 96gb"],
+    ["llama-2-7b full finetune on 4 TPU v4 chips", "on 4 gpus"],
+    ["我们有2台机器，一台8张昇腾没法用，另一台4张A100，llama-2-13b lora", "on 4x a100-80g"],
+    ["qwen2.5-7b lora on 2 A10G; the 8 Inferentia2 chips of our inf2 box are idle", "on 2x a10g"],
+  ];
+  for (const [text, hardware] of variations) {
+    it(`"${text.slice(0, 70)}": ${hardware}`, () => expect(hardwareOf(text)).toBe(hardware));
+  }
+});
