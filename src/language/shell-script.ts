@@ -10,6 +10,8 @@ import type { MappedText } from './mapped-text.js';
 
 /** A shell assignment line: `NAME=value`, `export NAME=value`. */
 const ASSIGNMENT = /^[ \t]*(?:export[ \t]+)?([a-z_]\w*)=([^\s;#]*)/;
+/** One more assignment after the first on a command's line, a space before it. */
+const LATER_ASSIGNMENT = /^[ \t]+([a-z_]\w*)=([^\s;#]*)/;
 const COMMENT_LINE = /^[ \t]*#(?!sbatch\b)/;
 
 /**
@@ -164,12 +166,14 @@ function readNodeCount(text: string): NodeCount {
   const assigned = new Map<string, string>();
   for (const line of text.split('\n')) {
     for (const part of line.split(';')) {
-      const a = ASSIGNMENT.exec(part);
-      if (!a) continue;
-      // The text is lower-cased, so `NNODES=$nnodes` (the launcher's variable taking the script's `nnodes=2`,
-      // modelscope/ms-swift#3285, c1778) reads as the variable set to itself: no new value.
-      const value = a[2]!.replace(/^["']|["']$/g, '');
-      if (!copiesItself(a[1]!, value)) assigned.set(a[1]!, value);
+      // Several may open a command's line, its environment: "GPUS_PER_NODE=8 NNODES=2 bash pretrain_gpt.sh" (only
+      // the first had been read, so the second line's node count was lost).
+      for (let rest = part, a = ASSIGNMENT.exec(rest); a; rest = rest.slice(a[0].length), a = LATER_ASSIGNMENT.exec(rest)) {
+        // The text is lower-cased, so `NNODES=$nnodes` (the launcher's variable taking the script's `nnodes=2`,
+        // modelscope/ms-swift#3285, c1778) reads as the variable set to itself: no new value.
+        const value = a[2]!.replace(/^["']|["']$/g, '');
+        if (!copiesItself(a[1]!, value)) assigned.set(a[1]!, value);
+      }
     }
   }
   const valueOf = (raw: string, seen = 0): NodeCount => {

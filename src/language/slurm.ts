@@ -88,6 +88,9 @@ function phrase(a: Allocation): string {
   const words: string[] = [];
   if (perNode !== undefined) words.push(a.nodes !== undefined && a.nodes > 1 ? `${a.nodes} nodes of ${gpus(perNode)}` : gpus(perNode));
   else if (a.total !== undefined) words.push(gpus(a.total));
+  // Nodes with no GPUs said for them ("sbatch --nodes=2 slurm/train.slurm …", huggingface/open-r1#593, corpus c3022:
+  // left unread, so the job had no GPUs at all): the nodes, whose cards the resolver takes as a full node's, said weak.
+  else if (a.nodes !== undefined && a.nodes > 1) words.push(`${a.nodes} nodes`);
   // As host RAM, never a memory the GPUs named without a card would take for their own ("8 gpus 391gb").
   if (words.length && a.ramGiB !== undefined) words.push(`hostram ${a.ramGiB}gb`);
   return words.join(' ');

@@ -206,6 +206,9 @@ export const PARALLELISM_KEYS: KeyTable = {
   // `$(($GPUS_PER_NODE*$NNODES))`, read through GPUS_PER_NODE and the node count instead.
   world_size: { reads: count('gpus') },
   ngpus: { reads: count('gpus') },
+  // torchtitan's run_train.sh passes NGPU to torchrun as --nproc_per_node ("NGPU=4 LOG_RANK=0,1,2,3 ./run_train.sh",
+  // pytorch/torchtitan#1884, corpus c3013: set aside as an unknown key, so no count was read): a launcher's processes.
+  ngpu: { reads: (v, ctx) => launchedOnEachNode(v, ctx) ?? launcherCount(v, ctx), source: 'pytorch/torchtitan run_train.sh; pytorch/torchtitan#1884' },
   n_gpu: { reads: (v, ctx) => (numberOf(v) > 0 ? launcherCount(v, ctx) : IGNORE) },
   // docker run --gpus 2 | all | '"device=0,1"' (Docker docs, "GPUs"): all is every GPU of the host, a count not given.
   gpus: {

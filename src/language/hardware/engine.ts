@@ -20,7 +20,7 @@ import { machinesOfUnnamedCards } from './unnamed-machines.js';
  */
 
 const WORD_COUNTS: Record<string, number> = {
-  single: 1, dual: 2, double: 2, twin: 2, two: 2, triple: 3, three: 3, quad: 4, four: 4, eight: 8,
+  single: 1, dual: 2, double: 2, twin: 2, two: 2, 'pair of': 2, triple: 3, three: 3, quad: 4, four: 4, five: 5, six: 6, seven: 7, eight: 8,
   单: 1, 一: 1, 双: 2, 两: 2, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 十六: 16,
   한: 1, 두: 2, 세: 3, 네: 4, 다섯: 5, 여섯: 6, 일곱: 7, 여덟: 8,
 };
@@ -133,7 +133,7 @@ function findParts(text: string, guarded: Guarded[]): Part[] {
         part.value = Number(g.a);
         part.second = Number(g.b);
         if (part.value < 1 || part.second < 1 || part.second > MAX_PER_NODE) continue;
-      } else if (g.word ?? g.word2) part.value = WORD_COUNTS[(g.word ?? g.word2)!]!;
+      } else if (g.word ?? g.word2) part.value = WORD_COUNTS[(g.word ?? g.word2)!.replace(/^a\s+/, '').replace(/\s+/g, ' ')]!;
       else part.value = Number(g.n ?? g.n2 ?? g.n3 ?? g.n4 ?? g.n5);
       if (rule.role === 'memory' && (part.value < 4 || part.value > LARGEST_CARD_GIB)) continue;
       // A GPU memory with no "total" said is the cards' in all only where no one card holds it ("80GB of GPU memory" is a card's).

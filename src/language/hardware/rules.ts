@@ -5,6 +5,7 @@ import { NOT_CARD_MEMORY_RULES } from './memory-of-other-things.js';
 import { NOT_CARD_SPAN_RULES } from './spans-not-cards.js';
 import { USAGE_CJK_RULES } from './usage-cjk.js';
 import { USAGE_CHANGE_RULES } from './usage-change.js';
+import { MEMORY_LEFT_RULES } from './memory-left.js';
 import { NUMERAL_PART_RULES } from './numeral-rules.js';
 import type { GuardRole, HardwareRule, PartRole } from './types.js';
 import { VENDOR_WORDS } from './vendor-words.js';
@@ -157,8 +158,8 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     role: 'count',
     // …or before the card's memory and then the card ("two 80G A800 nodes", c591).
     // A card's name of several words after it: its vendor's words and "PRO" ("Dual RTX PRO 6000", sgl-project/sglang#10521,
-    // c2451: read as one card; "twin NVIDIA RTX PRO 6000", "triple Radeon PRO W7900").
-    pattern: /\b(?<word>single|dual|double|twin|two|triple|three|quad|four|eight)\b(?=[\s*_-]+(?:(?:nvidia|geforce|tesla|rtx|gtx|amd|radeon|instinct|quadro|pro)[\s-]+){0,3}(?:[a-z]{1,8}[\s-]+|\d{2,3}\s*gb?\s+)?(?:[a-z]{1,3}\d|\d{4}))/g,
+    // c2451: read as one card; "twin NVIDIA RTX PRO 6000", "triple Radeon PRO W7900"); "a pair of 3060 12gb cards" (c2973).
+    pattern: /\b(?<word>single|dual|double|twin|two|(?:a\s+)?pair\s+of|triple|three|quad|four|five|six|seven|eight)\b(?=[\s*_-]+(?:(?:nvidia|geforce|tesla|rtx|gtx|amd|radeon|instinct|quadro|pro)[\s-]+){0,3}(?:[a-z]{1,8}[\s-]+|\d{2,3}\s*gb?\s+)?(?:[a-z]{1,3}\d|\d{4}))/g,
     example: 'dual 3090 (48GB total)',
   },
   {
@@ -471,6 +472,7 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
   ...PHONE_CHIP_RULES,
   ...USAGE_CJK_RULES,
   ...USAGE_CHANGE_RULES,
+  ...MEMORY_LEFT_RULES,
   ...NOT_CARD_SPAN_RULES,
   ...NOT_CARD_MEMORY_RULES,
   {

@@ -90,6 +90,18 @@ export const NOT_CARD_SPAN_RULES: readonly HardwareRule<GuardRole>[] = [
     source: 'headroom s31 brief (read as 16 RTX 3090s)',
   },
   {
+    // A picture's or a matrix's size is no count: "增大图片分辨率到原始qwen2.5 的 3584 *3584，为什么多机多卡（64卡）会爆显存"
+    // (raising the image resolution to 3584*3584, why do 64 cards run out of memory; hiyouga/LlamaFactory#7099, the thread
+    // of corpus c3030: read as 3584 GPUs), "图片分辨率1024*1024，4张A100" (1024 A100s), "1344×1344 images, 8 H100". Both sides
+    // have three digits or more: no node holds a hundred cards, and a card's count is never multiplied by a bare number
+    // that large ("128x8" is nodes of eight, "2x 1024" no product). A third factor ("1280*28*28", max_pixels) is left alone.
+    id: 'not-hw.dimensions',
+    role: 'measurement',
+    pattern: /(?<![\w.*×])(?<n>\d{3,5}\s*[x×*]\s*\d{3,5})(?![\w.]|\s*[x×*]\s*\d)/g,
+    example: '增大图片分辨率到原始qwen2.5 的 3584 *3584，为什么多机多卡（64卡）会爆显存',
+    source: 'hiyouga/LlamaFactory#7099 (corpus c3030\'s thread)',
+  },
+  {
     id: 'not-hw.free-table',
     role: 'measurement',
     pattern: new RegExp(

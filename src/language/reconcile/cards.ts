@@ -204,7 +204,13 @@ export function cards(items: Item[], notes: string[], doubts: Doubt[] = []): Ite
       // figure far from the card is most often what is free ("A800 … 显存还有40G的空间", corpus c592), an amount.
       // Never over a memory said with the card ("A100 40GB … GPU 80GB으로만", corpus c511, asks of the other size).
       const memorySaid = /\d\s*(?:g|gb|gib)(?![a-z])/i.test(first.text);
-      const resized = !counted && !memorySaid && first.gpuId !== null && said > memory * 1.1 ? otherSize(first.gpuId, said) : null;
+      // PyTorch's out-of-memory message prints the card's total capacity (tool-output.ts writes its figure, "39.59", as
+      // the nearest size a card is sold in; no unit of the user's is left in its words): the card itself measured, so the
+      // card named without a memory is that size, smaller or larger, counted or not ("gpt-j … on an A100" with "39.59 GiB
+      // total capacity", EricFillion/happy-transformer#287, corpus c2987; "8 * V100 GPU" with "31.75 GiB total capacity",
+      // hpcaitech/ColossalAI#2995, c2993: both read at the catalog's default size).
+      const reportedTotal = !memorySaid && first.gpuId !== null && /^\s*\d+\.\d+\s*$/.test(h.text) ? otherSize(first.gpuId, said) : null;
+      const resized = reportedTotal ?? (!counted && !memorySaid && first.gpuId !== null && said > memory * 1.1 ? otherSize(first.gpuId, said) : null);
       if (resized) {
         replace.set(first, { ...first, gpuId: resized });
         notes.push(`"${first.text.trim()}" with "${h.text.trim()}" read as the ${GPUS.find((g) => g.id === resized)!.name}`);

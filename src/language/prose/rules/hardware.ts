@@ -228,13 +228,19 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     // memory is the card, never another card swapped in (issue 22, item 7).
     id: 'prose.non-gpu-accelerator',
     // AWS instances built on them (inf2.48xlarge, trn1.32xlarge, dl1.24xlarge) hold no GPU either.
-    pattern: /\b(?:(?:intel\s+)?(?:habana\s+)?gaudi[\s-]?[123]?|(?:google\s+)?(?:cloud\s+)?tpus?(?:[\s-]?v\d[a-z]*(?:-\d+)?)?|(?:aws\s+)?(?:trainium|inferentia)[\s-]?[123]?|(?:inf[12]|trn[12]n?|dl[12]q?)\.\d{0,2}x?large)(?![\w.])/g,
+    pattern: /(?:\b(\d{1,2}|two|dual|four|eight)\s*[x×*]?\s*)?\b((?:(?:intel\s+)?(?:habana\s+)?gaudi[\s-]?[123]?|(?:google\s+)?(?:cloud\s+)?tpus?(?:[\s-]?v\d[a-z]*(?:-\d+)?)?|(?:aws\s+)?(?:trainium|inferentia)[\s-]?[123]?|(?:inf[12]|trn[12]n?|dl[12]q?)\.\d{0,2}x?large))(?![\w.])/g,
     when: (t) => /gaudi|tpu|trainium|inferentia|(?:inf|trn|dl)[12][nq]?\./.test(t),
     write: (m, notes) => {
-      notes.push(`"${m[0].trim()}": not a GPU I model (Intel Gaudi, Google TPU, AWS Trainium and Inferentia are not in the catalog); the card is read by the memory you state (say e.g. "on 1x 96GB")`);
-      // "8x Gaudi2": the count stays a count of devices, no card named.
-      const counted = /(?:\d\s*[x×*]|\b(?:\d{1,2}|two|dual|four|eight))\s*$/.test(m.input.slice(0, m.index));
-      return (counted ? ' gpus' : '').padEnd(m[0].length);
+      notes.push(`"${m[2]!.trim()}": not a GPU I model (Intel Gaudi, Google TPU, AWS Trainium and Inferentia are not in the catalog); the card is read by the memory you state (say e.g. "on 1x 96GB")`);
+      // "8x Gaudi2": the count stays a count of devices, no card named. Beside a GPU the catalog has, it counts those
+      // devices, never that GPU: "I have one VM with 2 TPUs and another with A100" (EricFillion/happy-transformer#287,
+      // corpus c2987: read as two A100s).
+      if (m[1] === undefined) return ' '.repeat(m[0].length);
+      if (namesCard(m.input)) {
+        notes.push(`"${m[0].trim()}" counts those devices, not the GPUs you name`);
+        return ' '.repeat(m[0].length);
+      }
+      return ` ${NUMBER_WORDS[m[1]] ?? m[1]} gpus`.padEnd(m[0].length);
     },
     example: 'gemma-7b lora on a TPU v5e 16GB',
   },

@@ -69,6 +69,7 @@ import { FLOAT4_WORD_RULES } from './float4-words.js';
 import { WIDTH_ONLY_RULES } from './width-only.js';
 import { WIDTH_TRAINER_RULES } from './width-trainers.js';
 import { SEVERAL_CARD_RULES } from './several-cards.js';
+import { CARDS_OWNED_ZH_RULES } from './cards-owned-zh.js';
 import { GPTQ_FILE_RULES } from './gptq-files.js';
 import { GPU_OFFLOAD_LAYER_RULES } from './gpu-offload-layers.js';
 import { MEASURED_UTIL_RULES } from './measured-util.js';
@@ -408,6 +409,8 @@ const PROSE_ORDER = [
   // Two cards compared in Chinese ("H100 和 A100 对比") are written as the English comparison (compared-cards-zh.ts).
   'prose.cards-compared-zh',
   'prose.chinese-cards',
+  // "但是我有两张呀": cards owned, counted with nothing after the classifier (cards-owned-zh.ts).
+  ...CARDS_OWNED_ZH_RULES.map((rule) => rule.id),
   'prose.gpu-word-count',
   'prose.card-name-ka',
   'prose.chinese-words',
@@ -435,6 +438,7 @@ const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   GGUF_WIDTH_RULES,
   WIDTH_TRAINER_RULES,
   SEVERAL_CARD_RULES,
+  CARDS_OWNED_ZH_RULES,
   GPTQ_FILE_RULES,
   GPU_OFFLOAD_LAYER_RULES,
   MEASURED_UTIL_RULES,
