@@ -42,26 +42,10 @@ const LENGTH_OWN_WORDS = /\b(?:max(?:imum)?|seq(?:uence)?s?|seqlen|length|len|co
  */
 const REACHED_OVER = /\b(?:pass(?:es|ed|ing)?|exceed(?:s|ed|ing)?|reach(?:es|ed|ing)?|hit(?:s|ting)?|grow(?:s|n|ing)?|go(?:es|ing)?\s+(?:over|past|beyond|above)|gets?\s+(?:to|past|over|above|beyond)|got\s+(?:to|past|over|above|beyond))\b/i;
 
-/**
- * A length keyword on one line whose number the grammar found lines below, over other words: a table's column
- * header ("NAME ID SIZE PROCESSOR CONTEXT UNTIL", Ollama's `ollama ps`) over a shell prompt and free(1)'s table
- * (ollama/ollama#12528, c2971: read as seq 64, free's "used" column). A key's own line break ("max_seq_len:\n  4096")
- * holds no other words.
- */
-function overOtherLines(words: string): boolean {
-  if (!words.includes('\n')) return false;
-  const other = (words.replace(LENGTH_OWN_WORDS, ' ').match(/\p{L}{2,}/gu) ?? []).length;
-  return other >= 3;
-}
-
 export function keywordsAcrossSentences(items: Item[], notes: string[]): Item[] {
   const reachedOver = (i: Item) => i.kind === 'seq' && !!i.text && !KEYED.test(i.text) && REACHED_OVER.test(i.text);
   const setLength = items.some((i) => i.kind === 'seq' && !reachedOver(i));
   return items.filter((i) => {
-    if (i.kind === 'seq' && i.text && overOtherLines(i.text)) {
-      notes.push(`"${i.text.trim().replace(/\s+/g, ' ')}" not read as the sequence length: its keyword is on another line, over other words (a table's header)`);
-      return false;
-    }
     if (setLength && reachedOver(i)) {
       notes.push(`"${i.text.trim().replace(/\s+/g, ' ')}" not read as the sequence length: it is where the run got to, not the length it is set to`);
       return false;
