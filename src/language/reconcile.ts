@@ -6,6 +6,7 @@ import { templateChecklists } from './reconcile/boilerplate.js';
 import { compares } from './reconcile/compares.js';
 import { enginesByEvidence } from './reconcile/engine-evidence.js';
 import { programOrEngine } from './reconcile/program-or-engine.js';
+import { releasesOfOtherEngines } from './reconcile/other-engine-releases.js';
 import { impliedFrameworks } from './reconcile/framework-evidence.js';
 import { algorithmOverUnsloth } from './reconcile/rl-algorithm.js';
 import { algorithmOverBackend } from './reconcile/rl-backend.js';
@@ -174,7 +175,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   // Of a serving engine and a program running the model (transformers, TGI, llama.cpp) said in prose, the one left, weighed or said to work is not the run's (reconcile/program-or-engine.ts).
   out = enginesByEvidence(programOrEngine(out, text, notes), notes, text);
   out = engines(out, notes);
-  out = severalReleases(vllmEngines(out, notes), notes);
+  // A release of an engine other than the run's ("pip install lmdeploy==0.5.1" beside an SGLang run) is not the run's (reconcile/other-engine-releases.ts).
+  out = severalReleases(vllmEngines(releasesOfOtherEngines(out, notes), notes), notes);
   out = impliedFrameworks(out, notes, text);
   // An RL or preference algorithm fills the one framework slot over Unsloth, in either order (reconcile/rl-algorithm.ts).
   out = algorithmOverUnsloth(out, notes, text);

@@ -237,7 +237,9 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     when: ['yours', ' as you', 'like you', 'your '],
     // So is "your A100 environment" ("Could you please help me to test it under your A100 environment",
     // eosphoros-ai/DB-GPT-Hub#151, c822, beside the user's own V100 that fails).
-    pattern: /\b(?:same|similar)\b[^.?!\n,;]{0,30}?\bas (?:yours|you(?:r (?:setup|config|machine|server|gpus?|cards?))?)\b|\blike yours\b|\byour (?:[\w.-]+ ){0,2}(?:environment|env|setup|machine|server|cluster)\b/gi,
+    // Not a form's heading: vLLM's issue template asks the poster for "### Your current environment" (their own; rserve14,
+    // prose/rules/engine-templates.ts).
+    pattern: /\b(?:same|similar)\b[^.?!\n,;]{0,30}?\bas (?:yours|you(?:r (?:setup|config|machine|server|gpus?|cards?))?)\b|\blike yours\b|(?<!(?:^|\n)[ \t]*#{1,6}[ \t]*)\byour (?:[\w.-]+ ){0,2}(?:environment|env|setup|machine|server|cluster)\b/gi,
     example: 'I used the same GPUs as yours (4 * A6000), I wonder why I can\'t finetuned 7B which caused OOM on only 2 A6000?',
     source: 'tatsu-lab/stanford_alpaca#112',
   },

@@ -34,17 +34,20 @@ const KEYED = /^\s*--|[a-z0-9]_[a-z]|[:=]/i;
  * a page the user read, the weakest evidence, which any engine named in words leads over.
  */
 const LINKED = /^\s*https?:\/\/|\.(?:md|mdx|rst|ipynb)\s*$/i;
+/** vLLM's issue template heading (prose/rules/engine-templates.ts): where the words were posted, as weak as a link. */
+const TEMPLATE_HEADING = /^\s*#{0,6}\s*your current environment\s*:?\s*$/i;
 
-export type Evidence = 'command' | 'key' | 'prose' | 'printout' | 'link';
+export type Evidence = 'command' | 'key' | 'prose' | 'printout' | 'link' | 'template';
 /**
  * An engine's printout (engine-printouts.ts: a logger's tag, a source path in a traceback) is the run's own
  * output, stronger than a docs page, weaker than the user's words: a log can be pasted from another run.
  */
-const RANK: Record<Evidence, number> = { command: 4, key: 3, prose: 2, printout: 1, link: 0 };
+const RANK: Record<Evidence, number> = { command: 4, key: 3, prose: 2, printout: 1, link: 0, template: 0 };
 
 /** How strongly an item's own words name what they name. */
 export function evidenceOf(words: string): Evidence {
   if (LINKED.test(words)) return 'link';
+  if (TEMPLATE_HEADING.test(words)) return 'template';
   if (ANY_ENGINE_PRINTOUT.test(words)) return 'printout';
   if (COMMAND.test(words)) return 'command';
   if (KEYED.test(words)) return 'key';
@@ -58,7 +61,7 @@ export function engineNamed(i: Item): string | null {
 }
 
 /** How the note names the evidence the engine was read from. */
-const LEAD_WORDS: Record<Evidence, string> = { command: 'the command', key: 'a setting', prose: 'a setting', printout: 'its own printout', link: 'a link to its docs' };
+const LEAD_WORDS: Record<Evidence, string> = { command: 'the command', key: 'a setting', prose: 'a setting', printout: 'its own printout', link: 'a link to its docs', template: "vLLM's issue template" };
 
 export function enginesByEvidence(items: Item[], notes: string[], text = ''): Item[] {
   const named = items.filter((i) => engineNamed(i) !== null);

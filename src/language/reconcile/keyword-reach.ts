@@ -34,8 +34,28 @@ const SETTING_SLOTS: Record<string, string> = { ngl: 'GPU layers (-ngl)', util: 
 /** A length's own words, and the joining words between it and its value ("max seq len of", "context = "). */
 const LENGTH_OWN_WORDS = /\b(?:max(?:imum)?|seq(?:uence)?s?|seqlen|length|len|context|ctx|window|size|tokens?|prompts?|inputs?|of|is|at|to|the|a|one|two|three|four|five|six|seven|eight|nine|ten)\b|\d/gi;
 
+/**
+ * A length keyword whose number the grammar reached over a verb of getting there ("as soon as the context passes 6 - 7K,
+ * it gives me an OOM error", turboderp-org/exllamav2#662, c3045, beside "64K context": read as seq 6) names the point
+ * a run got to, not the length it is set to: set aside, said, where another length is read (alone it stays, and the
+ * limit rules weigh it).
+ */
+const REACHED_OVER = /\b(?:pass(?:es|ed|ing)?|exceed(?:s|ed|ing)?|reach(?:es|ed|ing)?|hit(?:s|ting)?|grow(?:s|n|ing)?|go(?:es|ing)?\s+(?:over|past|beyond|above)|gets?\s+(?:to|past|over|above|beyond)|got\s+(?:to|past|over|above|beyond))\b/i;
+
 export function keywordsAcrossSentences(items: Item[], notes: string[]): Item[] {
+  const reachedOver = (i: Item) => i.kind === 'seq' && !!i.text && !KEYED.test(i.text) && REACHED_OVER.test(i.text);
+  const setLength = items.some((i) => i.kind === 'seq' && !reachedOver(i));
   return items.filter((i) => {
+    if (setLength && reachedOver(i)) {
+      notes.push(`"${i.text.trim().replace(/\s+/g, ' ')}" not read as the sequence length: it is where the run got to, not the length it is set to`);
+      return false;
+    }
+    // The range's other end ("passes 6 - 7K": the "7K" a few characters after the reached "6") is the same point.
+    const rangeOf = setLength ? items.find((r) => reachedOver(r) && i.kind === 'seq' && i !== r && i.at >= r.end && i.at - r.end <= 4) : undefined;
+    if (rangeOf) {
+      notes.push(`"${i.text.trim()}" not read as the sequence length: with "${rangeOf.text.trim()}", where the run got to`);
+      return false;
+    }
     const setting = SETTING_SLOTS[i.kind];
     // A model's shape word too: "Quant KV F16 =>" then, after a blank line, "auto 43 / 43 layers" (LostRuins/koboldcpp#1480, c731) was 43 KV heads.
     if (setting && i.text) return keptWithin(i, setting, notes);

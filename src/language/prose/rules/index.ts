@@ -26,6 +26,7 @@ import { ENGINE_REPORT_RULES } from './engine-reports.js';
 import { OOM_REPORT_RULES } from './oom-reports.js';
 import { INSTANCE_NAME_RULES } from './instance-names.js';
 import { ENGINE_LINK_RULES } from './engine-links.js';
+import { ENGINE_TEMPLATE_RULES } from './engine-templates.js';
 import { HUB_SITE_RULES } from './hub-site.js';
 import { TEMPLATE_QUESTION_RULES } from './template-questions.js';
 import { CITATION_RULES } from './citations.js';
@@ -152,6 +153,8 @@ const PROSE_ORDER = [
   'prose.github-repo-series',
   // A link to a serving engine's docs names the engine (weak) before every other link is blanked (engine-links.ts).
   ...ENGINE_LINK_RULES.map((rule) => rule.id),
+  // vLLM's issue template heading names vLLM (weak) where nothing else names the program (engine-templates.ts).
+  ...ENGINE_TEMPLATE_RULES.map((rule) => rule.id),
   'prose.hub-link',
   // "from HuggingFace", "the HuggingFace page": the site, before its name reads as the transformers library (hub-site.ts).
   ...HUB_SITE_RULES.map((rule) => rule.id),
@@ -239,6 +242,8 @@ const PROSE_ORDER = [
   'prose.concurrency-question-zh',
   'prose.people-at-once',
   'prose.served-people',
+  // "host" the machine ("host OOM", "the host runs out of memory"), before the vocabulary reads it as hosting (serving.ts).
+  'prose.host-machine',
   'prose.how-many-uncounted',
   'prose.fewest-cards',
   'prose.number-of',
@@ -427,7 +432,7 @@ const PROSE_ORDER = [
   'prose.model-suffix',
 ];
 
-const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...COMPARED_CARDS_ZH_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...METHOD_LIST_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...HUB_SITE_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...OFFLOAD_ELSEWHERE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...DS_SHORT_NAME_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES, ...RATE_RULES, ...ACCUMULATION_WORD_RULES, ...PROMPT_AND_ANSWER_RULES, ...KV_OFFLOAD_RULES, ...TASK_RUNNER_RULES, ...LORA_TARGET_WORD_RULES, ...TRAINED_BEFORE_RULES, ...CHECKPOINT_TABLE_RULES, ...TOKEN_COUNT_ZH_RULES, ...FAMILY_MISSPELLING_RULES, ...FORMAT_AND_OPTION_WORD_RULES, ...QUANTIZE_CALL_RULES, ...VARIANT_APART_RULES, ...PCIE_LINK_RULES, ...DISK_SIZE_RULES, ...LOADER_GUESS_RULES, ...LAYERS_OUT_OF_RULES, ...FAMILY_LIST_RULES, ...PARAMETER_GROUP_RULES, ...GENERATED_TOKEN_RULES, ...TEMPLATE_QUESTION_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...COMPARED_CARDS_ZH_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...METHOD_LIST_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...ENGINE_TEMPLATE_RULES, ...HUB_SITE_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...OFFLOAD_ELSEWHERE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...DS_SHORT_NAME_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES, ...RATE_RULES, ...ACCUMULATION_WORD_RULES, ...PROMPT_AND_ANSWER_RULES, ...KV_OFFLOAD_RULES, ...TASK_RUNNER_RULES, ...LORA_TARGET_WORD_RULES, ...TRAINED_BEFORE_RULES, ...CHECKPOINT_TABLE_RULES, ...TOKEN_COUNT_ZH_RULES, ...FAMILY_MISSPELLING_RULES, ...FORMAT_AND_OPTION_WORD_RULES, ...QUANTIZE_CALL_RULES, ...VARIANT_APART_RULES, ...PCIE_LINK_RULES, ...DISK_SIZE_RULES, ...LOADER_GUESS_RULES, ...LAYERS_OUT_OF_RULES, ...FAMILY_LIST_RULES, ...PARAMETER_GROUP_RULES, ...GENERATED_TOKEN_RULES, ...TEMPLATE_QUESTION_RULES].map((rule) => [rule.id, rule]));
 // Rule groups added since, one a line (so branches adding groups merge cleanly).
 const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   CPU_MEMORY_RULES,

@@ -411,7 +411,9 @@ export const NAME_RULES: readonly ProseRule[] = [
     write: (m, notes) => {
       // With ExLlamaV2 or EXL2 named, the width is the file's own ("bpw 2.4 exl2"), sized by memory/exllamav2.ts;
       // the format word after the number keeps it from reading as a card's ("2.4 on 1x 46GB").
-      if (/\b(?:exllamav2|exllama v2|exllama2|exl2|tabbyapi)\b/i.test(m.input)) return ` bpw ${m[1]} exl2 `;
+      // The loader's own name counts with its suffix: text-generation-webui's "ExLlamav2_HF" loader (turboderp-org/exllamav2#662,
+      // c3045: "Llama 3.1 70B at 6.0BPW with ExLlamav2_HF loader" had read as GGUF Q6_K).
+      if (/\b(?:exllamav2|exllama v2|exllama2|exl2|tabbyapi)(?![a-z0-9])/i.test(m.input)) return ` bpw ${m[1]} exl2 `;
       const bits = Math.min(8, Math.max(2, Math.floor(Number(m[1]))));
       const format = GGUF_OF_WIDTH[bits]!;
       notes.push(`${m[1]} bits per weight read as GGUF ${format.toUpperCase()} (the ${bits}-bit type modelled); ExLlamaV2 itself is not modelled, so llama.cpp's layout is assumed`);

@@ -141,6 +141,19 @@ export const SERVING_RULES: readonly ProseRule[] = [
     source: 'vllm-project/vllm#12400',
   },
   {
+    // "host" the machine, not the verb of hosting a model: "host ram consumption increases to process * num_gpus. So,
+    // if the num of gpu is increase continuously, I met host OOM" (deepspeedai/DeepSpeed#1209, c2980: DeepSpeed-Inference
+    // read as vLLM serving from "host"), "the host runs out of memory", "host memory usage goes to 60GB", "host 内存不够".
+    // The vocabulary's "host" (a serve word: "I want to host llama-3-8b") stays a verb; the noun's word is blanked.
+    id: 'prose.host-machine',
+    pattern:
+      /(?<![\w-])host(?=\s+(?:oom|out\s+of\s+memory|process(?:es)?|machine|side|os|system|runs|ran|gets|got|crash(?:es|ed)?|killed|dies|died)\b|\s+(?:ram|memory|mem)\s+(?:usage|use|consumption|grows|goes|increases|fills|blows|explodes)\b|\s*内存(?:不够|不足|溢出|爆|占用))|(?<=\b(?:the|my|our|this|each|per)\s)host(?=\s*(?:[,.;:!?)]|$))/g,
+    when: (t) => t.includes('host'),
+    write: (m) => ' '.repeat(m[0].length),
+    example: 'if the num of gpu is increase continuously, I met host OOM',
+    source: 'deepspeedai/DeepSpeed#1209',
+  },
+  {
     // "generate() with 8k prompt", "model.generate(**inputs, max_new_tokens=256)": the call runs the
     // model; its arguments stay. Weak: what is done with the model is guessed from a call in code.
     id: 'prose.generate-call',

@@ -19,9 +19,16 @@ const TOOL = String.raw`(?:llama[-_\s]*factory|axolotl|unsloth|ms[-_\s]?swift|sw
 const HOW = String.raw`(?:(?:[^,.;:!?\n]|\.(?=\w)){0,60}?\s(?:with|using|via|by|in)\s+(?:q?lora|peft|adapters?|${TOOL})\b)?`;
 const AFTER = String.raw`\bafter\s+(?:the\s+|my\s+|our\s+|some\s+)?${TRAINING}\b${HOW}`;
 const I_TRAINED = String.raw`\b(?:i|we)\s+(?:have\s+|'ve\s+|just\s+)?(?:lora[-\s]+)?(?:fine[-\s]?tuned|finetuned|trained)\b${HOW}`;
-const AFTER_ZH = String.raw`(?:lora|qlora)?(?:微调|训练|finetune|sft)(?:完成?|好)?(?:之)?后(?:的)?|(?:微调|训练)好的`;
+/**
+ * Also the training said done by its aspect mark, with no 后 (rserve14, vllm-project/vllm#5660, c3038: "lora微调了qwen2-72b-instruct，
+ * 导出量化4位gptq，使用vllm单张卡启动成功 … 使用两张a100，启动报错" had read as LoRA training on the two A100s), "微调完" and
+ * "全参微调了"; and Korean's "파인튜닝한 후" / "학습한 뒤" (after fine-tuning / training). A running word must still follow.
+ */
+const AFTER_ZH = String.raw`(?:lora|qlora)?(?:微调|训练|finetune|sft)(?:完成?|好)?(?:之)?后(?:的)?|(?:微调|训练)好的|(?:lora|qlora|全参数?|全量)?(?:微调|训练)(?:了|完)(?!成?后|之后)`;
+// The training rules run first and write the Korean words in English ("파인튜닝" as "finetune", training.ts): both spellings.
+const AFTER_KO = String.raw`(?:q?lora[ \t]{0,4}(?:로)?[ \t]{0,4})?(?:파인[ \t]?튜닝|미세[ \t]?조정|학습|훈련|finetune|fine-tune|train)[ \t]{0,6}(?:을[ \t]{0,2})?(?:한[ \t]{0,4}|하고[ \t]난[ \t]{0,2})?(?:후|뒤|다음)(?:에)?`;
 /** A running word after the training one: the run asked about. */
-const RUNS_AFTER = /\b(?:inference|infer(?:ring)?|serv(?:e|es|ed|ing)|deploy(?:ing|ed)?|generat(?:e|es|ing|ion)|vllm|ollama|llama\.cpp|sglang|tgi)\b|推理|部署/;
+const RUNS_AFTER = /\b(?:inference|infer(?:ring)?|serv(?:e|es|ed|ing)|deploy(?:ing|ed)?|generat(?:e|es|ing|ion)|vllm|ollama|llama\.cpp|sglang|tgi)\b|推理|部署|서빙|추론|배포/;
 
 /**
  * The tool said before the Chinese training word, the model between them or between the training word and 后:
@@ -56,8 +63,8 @@ export const TRAINED_BEFORE_RULES: readonly ProseRule[] = [
   },
   {
     id: 'prose.trained-before-running',
-    pattern: new RegExp(`${AFTER}|${I_TRAINED}|${AFTER_ZH}`, 'g'),
-    when: (t) => /tun|train|sft|微调|训练/.test(t),
+    pattern: new RegExp(`${AFTER}|${I_TRAINED}|${AFTER_ZH}|${AFTER_KO}`, 'g'),
+    when: (t) => /tun|train|sft|微调|训练|튜닝|조정|학습/.test(t),
     write: (m, notes) => {
       if (!RUNS_AFTER.test(m.input.slice(m.index + m[0].length))) return m[0];
       const how = new RegExp(String.raw`\b(?:with|using|via|by|in)\s+(q?lora|peft|adapters?|${TOOL})\b`).exec(m[0]);
