@@ -35,6 +35,7 @@ describe('a labelled vLLM release', () => {
     ['serve gpt-oss-120b vllm==0.14.1 --max-model-len 5120 on 1x h100', '0.14.1'],
     ['INFO 08-14 14:07:20 api_server.py:840] vLLM API server version 0.27.1\nvllm serve qwen3-8b on 1x l40s', '0.27.1'],
     ['vLLM version: 0.19.1rc1\nvllm serve Qwen/Qwen3-8B on 1x l40s', '0.19.1'],
+    ['vllm serve qwen3-8b on 1x l40s\n(EngineCore pid=180) INFO 08-23 14:04:40 [core.py:121] Initializing a V1 LLM engine (v0.27.1)', '0.27.1'],
   ])('a release after 0.11 reads too (memory/vllm-v1-baseline.ts dates the graph estimate by it): %j is %s', (text, said) => {
     expect(release(text)).toBe(said);
   });
