@@ -1,10 +1,17 @@
 /**
  * vLLM release words (issue 23): what vLLM holds at start-up depends on its engine and release
  * (memory/vllm-release.ts), so "vllm 0.6.4", "vllm v0.5.4", "vllm v0" / "vllm v1" (VLLM_USE_V1=0
- * or 1) name it. Each release 0.2–0.11 and its patches is one spelling, so the name table reads
+ * or 1) name it. Each release 0.2–0.29 and its patches is one spelling, so the name table reads
  * it whole ("0.6.4" is no number). They lex to `vllmVersion`, which also names the vLLM engine.
+ * Releases after 0.11 change what sits inside the budget (memory/vllm-v1-baseline.ts: the CUDA-graph
+ * estimate of 0.21 on, Model Runner V2 from 0.25.1), so they are named too, up to 0.29.0 (2026-09, the
+ * newest the corpus's threads ran). The regular expressions that find a release in prose and logs
+ * (prose/rules/names.ts, segments/log-evidence-rules.ts, segments/launcher-prefix.ts,
+ * prose/program-releases.ts, hardware/rules.ts) match the same minors: `0\.(?:[12]\d|[2-9])`.
  */
-const MINORS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+/** The newest minor release the language names (vLLM 0.29.0). */
+export const VLLM_LAST_MINOR = 29;
+const MINORS = Array.from({ length: VLLM_LAST_MINOR - 1 }, (_, i) => i + 2);
 const PATCHES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 function releaseSpellings(release: string): string[] {

@@ -22,7 +22,7 @@ import { vllmAtLeast, vllmRelease } from './vllm-release.js';
  *   fit the FP16 weights"); vllm#7200 is that out-of-memory. vllm#31914 (merged 2026-01-07) creates
  *   the weights on the meta device and quantises each as it loads, and vllm#32773 reports 0.13.0 and
  *   0.14.0 still at or above the 16-bit peak, so the whole 16-bit model is counted for a named release
- *   before 0.15 (the language names 0.2–0.11) and for "v0" (the V0 engine ended in 0.10), not for the
+ *   before 0.15 (the language names 0.2–0.29) and for "v0" (the V0 engine ended in 0.10), not for the
  *   newest (nothing named, or "v1" alone).
  * - SGLang: the same code (python/sglang/srt/layers/quantization/fp8.py `Fp8LinearMethod.create_fp8_weight_`:
  *   `torch.float8_e4m3fn if is_checkpoint_fp8_serialized else params_dtype`; "FP16/BF16 checkpoint. In

@@ -33,7 +33,8 @@ export function v1Baseline(s: Scenario): V1Baseline {
 /** The non-torch bytes V1's budget counts, of `nonTorch` (context and NCCL) with `context` the context's part. */
 export function v1NonTorchInBudget(s: Scenario, nonTorch: number, context: number): number {
   // From 0.21.0 the budget also loses vLLM's CUDA-graph estimate, which is not sized here (below):
-  // the context and NCCL stay in the budget as its stand-in.
+  // the context and NCCL stay in the budget as its stand-in (not for a dense model on Model Runner V2,
+  // 0.25.1 → 0.28, whose estimate is 0: runnerV2SkipsGraphEstimate).
   if (graphEstimateInBudget(s)) return nonTorch;
   const baseline = v1Baseline(s);
   if (baseline === 'context and NCCL') return 0;
@@ -60,5 +61,25 @@ export function v1TakenAtSnapshot(s: Scenario, nonTorch: number, context: number
  * snapshot whatever the graphs (v1TakenAtSnapshot).
  */
 export function graphEstimateInBudget(s: Scenario): boolean {
-  return v1Baseline(s) !== 'none' && vllmAtLeast(s, 21);
+  return v1Baseline(s) !== 'none' && vllmAtLeast(s, 21) && !runnerV2SkipsGraphEstimate(s);
+}
+
+/**
+ * Model Runner V2 (vllm/v1/worker/gpu/model_runner.py) became the default for dense models in 0.25.1
+ * (vllm/config/vllm.py `VllmConfig._is_default_v2_model_runner_model`: a generating model that is not
+ * hybrid nor attention-free runs on V2 when its architecture is listed or `not model_config.is_moe`),
+ * and its `profile_cudagraph_memory()` was the placeholder of vllm#36520 ("[Model Runner V2] Add dummy
+ * profile_cudagraph_memory API": `return 0`, "It is TBD whether we keep this API or not"). So from
+ * 0.25.1 the estimate `determine_available_memory` subtracts is 0 for a dense model: the KV cache takes
+ * the whole budget and the graphs are captured after it, outside, as before 0.21 (vllm#49224, "Starting
+ * with vLLM 0.25.1, a large dense model … OOMs during CUDA graph capture … the same config works on
+ * 0.23.0"). vllm#53306 ("[Model Runner V2] Reserve CUDA graph memory", merged 2026-08-24, reverted and
+ * forward-fixed by #53682 and #53955) measures them again; v0.29.0's release notes list it under Model
+ * Runner V2 ("CUDA graph memory profiling … used for KV cache auto-sizing"). MoE and hybrid
+ * (linear-attention) models stay on the first runner, whose estimate is real, in every release.
+ */
+export function runnerV2SkipsGraphEstimate(s: Scenario): boolean {
+  if (!vllmAtLeast(s, 25, 1) || vllmAtLeast(s, 29)) return false;
+  const arch = s.model.arch;
+  return (arch.experts ?? 0) <= 1 && !arch.linearAttention;
 }

@@ -30,6 +30,20 @@ describe('a labelled vLLM release', () => {
     expect(release(text)).toBe(said);
   });
 
+  it.each([
+    ['serve qwen3-8b vllm 0.21.0 --max-model-len 16384 on 1x rtx-a5000', '0.21.0'],
+    ['serve gpt-oss-120b vllm==0.14.1 --max-model-len 5120 on 1x h100', '0.14.1'],
+    ['INFO 08-14 14:07:20 api_server.py:840] vLLM API server version 0.27.1\nvllm serve qwen3-8b on 1x l40s', '0.27.1'],
+    ['vLLM version: 0.19.1rc1\nvllm serve Qwen/Qwen3-8B on 1x l40s', '0.19.1'],
+    ['vllm serve qwen3-8b on 1x l40s\n(EngineCore pid=180) INFO 08-23 14:04:40 [core.py:121] Initializing a V1 LLM engine (v0.27.1)', '0.27.1'],
+  ])('a release after 0.11 reads too (memory/vllm-v1-baseline.ts dates the graph estimate by it): %j is %s', (text, said) => {
+    expect(release(text)).toBe(said);
+  });
+
+  it('a minor past the newest the language names (0.30) is no release', () => {
+    expect(release('serve qwen3-8b vllm 0.30.0 on 1x l40s')).toBeUndefined();
+  });
+
   it('a release no vLLM had (1.2.0), or another package\'s version, is no release', () => {
     expect(release('vllm version: 1.2.0\nvllm serve qwen2.5-7b --max-model-len 4096 on 1x l40s')).toBeUndefined();
     expect(release('torch version: 2.5.1\nvllm serve qwen2.5-7b --max-model-len 4096 on 1x l40s')).toBeUndefined();
@@ -41,7 +55,7 @@ describe('a labelled vLLM release', () => {
       word: fc.constantFrom('', ' version', ' Version', '版本'),
       sep: fc.constantFrom(':', ': ', ' ', '=='),
       v: fc.constantFrom('', 'v'),
-      minor: fc.integer({ min: 2, max: 11 }),
+      minor: fc.integer({ min: 2, max: 29 }),
       patch: fc.integer({ min: 0, max: 9 }),
     });
     fc.assert(

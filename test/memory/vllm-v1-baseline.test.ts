@@ -38,9 +38,9 @@ describe("vLLM V1's baseline by release", () => {
     );
   });
 
-  it("djl-serving#3056 (verdict v431): vLLM 0.23.0's pool for Llama-3-8B at tp 4 on L4s, 16.19 GiB, lies within a tenth above the one counted for the newest release", () => {
-    // The language names releases up to 0.11 (language/vllm-versions.ts): 0.23.0 is the newest, unnamed.
-    const e = estimateOf('serve llama-3-8b vllm tp 4 --max-num-seqs 256 on 4x l4');
+  it("djl-serving#3056 (verdict v431): vLLM 0.23.0's pool for Llama-3-8B at tp 4 on L4s, 16.19 GiB, lies within a tenth above the one counted", () => {
+    const e = estimateOf('serve llama-3-8b vllm 0.23.0 tp 4 --max-num-seqs 256 on 4x l4');
+    expect(part(e, 'kv')).toBeCloseTo(part(estimateOf('serve llama-3-8b vllm tp 4 --max-num-seqs 256 on 4x l4'), 'kv'), -3);
     const kv = part(e, 'kv') / GiB;
     expect(kv).toBeLessThan(16.19);
     expect(kv).toBeGreaterThan(0.9 * 16.19);
@@ -54,5 +54,44 @@ describe("vLLM V1's baseline by release", () => {
     const older = served('vllm 0.10.1', 4, util);
     const freeOlder = older.capacityBytes! - part(older, 'context');
     expect(/on startup is less than desired/.test(older.notes.join(' '))).toBe(0.97 * older.capacityBytes! > freeOlder);
+  });
+
+  it('0.12 → 0.20: the graph estimate exists but is off by default (vllm#30515), so the pool is 0.11.0\'s', () => {
+    for (const release of ['vllm 0.12.0', 'vllm 0.14.1', 'vllm 0.20.1']) {
+      expect(part(served(release, 2), 'kv')).toBeCloseTo(part(served('vllm 0.11.0', 2), 'kv'), -3);
+    }
+  });
+});
+
+describe('Model Runner V2, 0.25.1 → 0.28: no CUDA-graph estimate for a dense model (vllm#49224)', () => {
+  const dense = (release: string) => served(release, 2);
+  it('worked example, Llama-3-8B at tp 2 on L4s: 0.26.0 gives the pool back the context and NCCL that 0.23.0 and 0.29.0 hold for the graphs', () => {
+    const [before, v2, fixed, newest] = ['vllm 0.23.0', 'vllm 0.26.0', 'vllm 0.29.0', 'vllm'].map(dense);
+    expect(part(v2, 'kv') - part(before, 'kv')).toBeCloseTo(part(before, 'context') + part(before, 'nccl'), -3);
+    expect(part(fixed, 'kv')).toBeCloseTo(part(before, 'kv'), -3);
+    expect(part(newest, 'kv')).toBeCloseTo(part(before, 'kv'), -3);
+    // 0.25.0 predates the switch; 0.25.1 and 0.28.0 are on it.
+    expect(part(dense('vllm 0.25.0'), 'kv')).toBeCloseTo(part(before, 'kv'), -3);
+    expect(part(dense('vllm 0.25.1'), 'kv')).toBeCloseTo(part(v2, 'kv'), -3);
+    expect(part(dense('vllm 0.28.0'), 'kv')).toBeCloseTo(part(v2, 'kv'), -3);
+  });
+
+  it('a mixture-of-experts model stays on the first runner, whose estimate is real: its pool is the same at 0.26.0 as at 0.23.0', () => {
+    const moe = (release: string) => estimateOf(`serve qwen3-30b-a3b ${release} tp 2 --max-model-len 8192 on 2x l40s`);
+    expect(part(moe('vllm 0.26.0'), 'kv')).toBeCloseTo(part(moe('vllm 0.23.0'), 'kv'), -3);
+  });
+
+  it('the card outside the budget holds what the snapshot took and the graphs, whatever the release (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 12, max: 29 }), fc.integer({ min: 0, max: 2 }), (minor, patch) => {
+        const e = dense(`vllm 0.${minor}.${patch}`);
+        const inBudget = 0.9 * e.capacityBytes! - (part(e, 'kv') + part(e, 'weights') + part(e, 'profile') + part(e, 'logits'));
+        // What the budget keeps for non-torch memory: the stand-in (context and NCCL) or nothing.
+        const standIn = part(e, 'context') + part(e, 'nccl');
+        const expected = minor >= 21 && !(minor > 25 || (minor === 25 && patch >= 1)) || minor >= 29 ? standIn : 0;
+        expect(inBudget).toBeCloseTo(expected, -4);
+      }),
+      { numRuns: 30 },
+    );
   });
 });

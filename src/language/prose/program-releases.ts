@@ -52,5 +52,5 @@ export function namesTorchtuneRelease(m: RegExpExecArray): boolean {
  * it; what vLLM holds at start-up depends on it), so it stays when it is bare (no post/rc suffix).
  */
 export function namesVllmRelease(m: RegExpExecArray): boolean {
-  return /^(?:==\s*|v)?0\.(?:[2-9]|1[01])(?:\.\d)?$/.test(m[0]) && /vllm[\s_\-]*(?:==\s*)?v?$/.test(m.input.slice(Math.max(0, m.index - 10), m.index));
+  return /^(?:==\s*|v)?0\.(?:[12]\d|[2-9])(?:\.\d)?$/.test(m[0]) && /vllm[\s_\-]*(?:==\s*)?v?$/.test(m.input.slice(Math.max(0, m.index - 10), m.index));
 }

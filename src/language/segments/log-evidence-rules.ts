@@ -399,13 +399,13 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     source: 'noonghunna/club-3090#1087',
   },
   {
-    // vLLM's API server prints its release first: "INFO 02-12 13:31:04 api_server.py:840] vLLM API server version
-    // 0.7.2" (vllm/entrypoints/openai/api_server.py; vllm-project/vllm#13124, c1847; #13677, c1789): the release
-    // that ran, which changes what vLLM holds at start-up (memory/vllm-release.ts). Written as the release word
-    // ("vllm 0.7.2", which names the engine too), where the user's own words name no vLLM release; a release the
-    // item language lacks (a dev build, 0.12 on) is left out.
+    // vLLM prints its release: "api_server.py:840] vLLM API server version 0.7.2" (vllm/entrypoints/openai/api_server.py;
+    // vllm-project/vllm#13124, c1847; #13677, c1789), and V1's engine core "Initializing a V1 LLM engine (v0.27.1)"
+    // (vllm/v1/engine/core.py EngineCore.__init__; noonghunna/club-3090#1095, c2261): the release that ran, which
+    // changes what vLLM holds at start-up (memory/vllm-release.ts). Written as the release word ("vllm 0.7.2"), where
+    // the user's own words name no vLLM release; a release the item language lacks (a dev build, 0.30 on) is left out.
     id: 'log.vllm-server-version',
-    pattern: /\bvllm api server version (?:v)?(0\.(?:[2-9]|1[01])(?:\.\d)?)(?![\d])(?:[.+-]?(?:post\d*|rc\d*))?(?![\w.+-])/,
+    pattern: /\b(?:vllm api server version |initializing a v1 llm engine \()(?:v)?(0\.(?:[12]\d|[2-9])(?:\.\d)?)(?![\d])(?:[.+-]?(?:post\d*|rc\d*))?(?![\w.+-])/,
     writes: (m) => `vllm ${m[1]}`,
     unless: VLLM_RELEASE_SAID,
     example: 'INFO 02-12 13:31:04 api_server.py:840] vLLM API server version 0.7.2',
