@@ -15,6 +15,9 @@ const ENTRY_POINT = /(?<![\w.-])(?:[\w.-]+\/)*pretrain_(?:gpt|bert|t5|mamba|retr
  * Flags only Megatron-LM takes (megatron/training/arguments.py). Not ffn_hidden_size: ChatGLM's
  * config.json has it too.
  */
+/** Megatron named in words: Megatron-LM, Megatron-DeepSpeed, Megatron-Core ("I am using Megatron-DeepSpeed to train a 1.7B model",
+ *  deepspeedai/DeepSpeed#4385, c2982); not Megatron-Bridge or Energon, which wrap it with recipes of their own. */
+export const MEGATRON_NAMED = /\bmegatron(?:[-_ ]?(?:lm|deepspeed|core))?\b(?![-_](?:bridge|energon))/i;
 export const MEGATRON_ONLY = ['tensor_model_parallel_size', 'pipeline_model_parallel_size', 'use_distributed_optimizer', 'num_query_groups', 'use_mcore_models', 'transformer_impl'];
 /** A model's shape defined in the launch script itself: Megatron builds the model from these. */
 const SHAPE = ['num_layers', 'hidden_size'];

@@ -271,11 +271,17 @@ function correction(f: FactTrace): string {
       // GGUF Q4_K_M, kvcache-ai/ktransformers#187, c1229).
       if (f.fact === 'weights' && f.value === 'nf4' && (f.alternative === 'gptq' || f.rules.includes('prose.width-only')))
         return 'say "gptq", "awq" or "q4_k_m" if your 4 bits are one of those (another compute precision too)';
+      // A width served by vLLM or SGLang (GPTQ-sized) or LMDeploy (AWQ) (prose.width-only): a checkpoint quantised already;
+      // the other 4-bit formats are the switch, and bitsandbytes' computes in another dtype than the GPTQ/AWQ kernels' fp16.
+      if (f.fact === 'weights' && (f.value === 'gptq' || f.value === 'awq') && f.rules.includes('prose.width-only'))
+        return `say ${f.value === 'gptq' ? '"awq"' : '"gptq"'}, "nf4" (bitsandbytes) or "q4_k_m" if your 4 bits are one of those (another compute precision too)`;
       // A bare "int4" read as GPTQ (format-alternatives.ts withBareInt4): bitsandbytes' 4 bits are the other reading.
       if (f.fact === 'weights' && f.value === 'gptq' && f.alternative === 'nf4') return 'say "nf4" if bitsandbytes quantises it on load (load_in_4bit: another compute precision too)';
       if (f.alternative) return `say "${f.alternative}" if you mean that one`;
       if (f.fact === 'weights') return 'say "bf16" if the model you run is not that one';
       // `bf16: auto`: the card decides, and a card with no bf16 (V100, T4) trains in fp16.
+      // An fp16 block's "auto" under Megatron-DeepSpeed (config-keys/precision.ts `enabled`): the launcher's flag decides.
+      if (/\bauto\b/.test(f.weakWords ?? '') && /fp16/.test(f.value)) return 'say "bf16" if your launcher passes --bf16';
       return /\bauto\b/.test(f.weakWords ?? '') ? 'say "fp16" if your card has no bf16 (V100, T4)' : 'say the precision you mean';
     case 'question':
       if (f.value.startsWith('how many')) return 'say your cards ("on 8x A100") if you asked whether yours fit';

@@ -56,7 +56,8 @@ export const LMDEPLOY_KEYS: KeyTable = {
     reads: (v) => {
       const n = numberOf(v);
       if (n === 8) return say('lmdeploy kv fp8', "lmdeploy's --quant-policy 8 (an int8 KV cache) sized as an 8-bit KV cache");
-      if (n === 4) return { say: 'lmdeploy', note: "lmdeploy's --quant-policy 4 (a 4-bit KV cache) is not modelled: an 8-bit one is the smallest" };
+      // A 4-bit KV cache is sized as one since kv int4 (4-bit values with scales); the note said it was not (InternLM/lmdeploy#3138, c2867).
+      if (n === 4) return say('lmdeploy kv int4', "lmdeploy's --quant-policy 4 (an int4 KV cache) sized as a 4-bit KV cache");
       return { say: 'lmdeploy' };
     },
     source: 'lmdeploy lmdeploy/messages.py TurbomindEngineConfig quant_policy',

@@ -6,6 +6,9 @@ import { IGNORE, isFalse, isTrue, say, unquote, type Handler, type KeyContext, t
 /** Flags only text-generation-webui's server.py takes (modules/shared.py). */
 const TEXTGEN_KEYS = ['wbits', 'gptq_bits', 'groupsize', 'auto_devices', 'auto_launch', 'pre_layer', 'gpu_memory', 'cpu_memory', 'no_cache'];
 
+/** Keys only ParlAI's and fairseq's 16-bit training takes beside their --fp16 (parlai/core/torch_agent.py, fairseq/dataclass/configs.py). */
+const FAIRSEQ_FP16_KEYS = ['fp16_impl', 'memory_efficient_fp16', 'fp16_init_scale', 'fp16_scale_window'];
+
 /** Keys that load the base in 8 or 4 bits (transformers from_pretrained, BitsAndBytesConfig). */
 const KBIT_LOAD = ['load_in_8bit', 'load_in_4bit'];
 
@@ -33,7 +36,12 @@ function halfFlagReading(dtype: 'bf16' | 'fp16', v: string, ctx: KeyContext): Ke
   // Under DeepSpeed the Trainer's flag turns on DeepSpeed's bf16/fp16 ("auto" in its JSON):
   // 16-bit weights, fp32 master weights in the optimizer (mixed), not torch autocast; axolotl
   // hands its flag to DeepSpeed the same way (the resolver's axolotl-under-ZeRO rule says so too).
+  // Megatron-DeepSpeed's --fp16 is Megatron's own recipe over DeepSpeed's optimizer (deepspeedai/DeepSpeed#4385, c2982).
+  if (ctx.megatronNamed && !ctx.axolotl) return say(`megatron-mixed ${dtype}`);
   if (ctx.deepspeed) return say(`mixed ${dtype}`, `--${dtype} under DeepSpeed: DeepSpeed's ${dtype} (16-bit weights, fp32 master weights in the optimizer)`);
+  // ParlAI's and fairseq's --fp16 halve the model itself (fp16 weights; an fp32 master copy in the optimizer unless
+  // mem_efficient / --memory-efficient-fp16): fp16 weights, not HF's autocast over fp32 ones (facebookresearch/ParlAI#2827, c2990).
+  if (FAIRSEQ_FP16_KEYS.some((k) => ctx.keys.has(k))) return say(`mixed ${dtype}`);
   // axolotl loads the model in the half dtype when bf16/fp16 is set, so the weights the
   // optimizer updates are 16-bit (pure); HF Trainer keeps fp32 weights under autocast.
   if (ctx.axolotl) return say(`pure ${dtype}`);
@@ -89,7 +97,13 @@ export const PRECISION_KEYS: KeyTable = {
       // Chinese-Vicuna finetune.py, Facico/Chinese-Vicuna#202) torch_dtype is the dtype of the layers
       // left unquantised; the adapters PEFT adds train in fp32 (peft tuners/lora, autocast_adapter_dtype).
       if (KBIT_LOAD.some((k) => isTrue(ctx.values?.get(k) ?? (ctx.keys.has(k) ? 'true' : 'false')))) {
-        return { ignore: true, note: `torch_dtype ${unquote(v)} beside a k-bit load: the dtype of the layers left unquantised, not of the weights trained` };
+        // Where no trainer flag sets the compute (`--fp16`, `bf16: true`, accelerate's mixed_precision), that dtype is the
+        // compute of the layers left unquantised, the activations and the KV cache: BLOOM loaded with load_in_8bit and
+        // torch_dtype=torch.float16 (huggingface/accelerate#1103, c2978) runs in fp16, not the bf16 default.
+        // A LoRA run keeps the earlier reading (the adapters train in fp32 under the trainer's own autocast).
+        const trainerSets = ['fp16', 'bf16', 'mixed_precision'].some((k) => ctx.keys.has(k)) || ctx.loraNamed === true;
+        const note = `torch_dtype ${unquote(v)} beside a k-bit load: the dtype of the layers left unquantised${trainerSets ? '' : ' and of the compute'}, not of the weights trained`;
+        return trainerSets ? { ignore: true, note } : say(d, note);
       }
       // ms-swift turns the Trainer's bf16/fp16 on from torch_dtype (swift/llm/argument/train_args.py,
       // _init_mixed_precision): autocast over the trainable weights, not pure 16-bit.
@@ -163,7 +177,11 @@ export const PRECISION_KEYS: KeyTable = {
   // the optimizer (DeepSpeed config docs, "FP16 training options"); "auto" leaves it to the Trainer's flag.
   enabled: {
     reads: (v, ctx) => {
-      if ((ctx.parent === 'fp16' || ctx.parent === 'bf16') && isTrue(v)) return say(`mixed ${ctx.parent}`);
+      if (ctx.parent !== 'fp16' && ctx.parent !== 'bf16') return IGNORE;
+      // Under Megatron-DeepSpeed the block follows Megatron's --fp16 / --bf16 (Megatron's recipe); its "auto", which
+      // only the HF Trainer fills in, is read as that dtype on a weak cue (deepspeedai/DeepSpeed#4385, c2982).
+      if (ctx.megatronNamed && unquote(v) === 'auto') return { say: `megatron-mixed ${ctx.parent}`, weak: true };
+      if (isTrue(v)) return say(`${ctx.megatronNamed ? 'megatron-mixed' : 'mixed'} ${ctx.parent}`);
       return IGNORE;
     },
     source: 'DeepSpeed config docs, "FP16 training options"',

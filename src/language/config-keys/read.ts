@@ -5,7 +5,7 @@ import { readCommands } from '../commands.js';
 import { readEnvironmentReport } from '../environment-report.js';
 import { readVersionLines } from '../version-lines.js';
 import type { MappedText, Piece, RuleRef } from '../mapped-text.js';
-import { MEGATRON_ANCHORS, megatronRun, readEntryPoints } from '../megatron.js';
+import { MEGATRON_ANCHORS, MEGATRON_NAMED, megatronRun, readEntryPoints } from '../megatron.js';
 import { dropScriptComments, evaluateShellArithmetic, nodeCountOf } from '../shell-script.js';
 import { readSlurm } from '../slurm.js';
 import { readPodResources } from '../pod-resources.js';
@@ -215,7 +215,7 @@ const LOAD_TOOL_BEFORE = /(?:^|[\s;|&`(])(?:ab|hey|oha|wrk)\s/;
   const deepspeed = /deepspeed|zero[_-]?stage|ds_z\d|zero[_-]?[123]\b/.test(
     src.replace(/^([ \t]*)deepspeed[ \t]*:[ \t]*(?=\n(?!\1[ \t]+\S)|(?![\s\S]))/gm, ' ').replace(/deepspeed["']?[ \t]*[=:][ \t]*(?:none|null|false|""|'')(?![\w])/g, ' ').replace(/\b(?:is|was|are|were)\s+(?:not|n't)\s+\w+\s+(?:for|with)\s+deepspeed(?:\s+zero[_-]?\d)?/gi, ' '),
   );
-  const megatron = megatronRun(present, src, entry.found);
+  const [megatron, megatronNamed] = [megatronRun(present, src, entry.found), MEGATRON_NAMED.test(src)];
   if (megatron) notes.push(megatron.note);
   /** Said once, with the first Megatron setting read: "megatron pretrain tp 1" (the entry point said "megatron" already). */
   let megatronWords = megatron ? (entry.found ? megatron.words.replace(/^megatron ?/, '') : megatron.words) : '';
@@ -361,7 +361,7 @@ const LOAD_TOOL_BEFORE = /(?:^|[\s;|&`(])(?:ab|hey|oha|wrk)\s/;
       ignoredKeys.push(shown);
       return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
     }
-    const ctx: KeyContext = { parent, axolotl, keys: present, deepspeed, values, current: key, spelling: asWritten, pair: input.userText(m.index, m.index + m[0].length).trim(), megatron: megatron !== null, nodes, loraNamed, loraSaid };
+    const ctx: KeyContext = { parent, axolotl, keys: present, deepspeed, values, current: key, spelling: asWritten, pair: input.userText(m.index, m.index + m[0].length).trim(), megatron: megatron !== null, megatronNamed, nodes, loraNamed, loraSaid };
     let reading = handler(value ?? '', ctx);
     if (reading === null) return null;
     // The last of values given in separate snippets of the message (a command's "--gradient_accumulation_steps 2",
@@ -459,7 +459,7 @@ const LOAD_TOOL_BEFORE = /(?:^|[\s;|&`(])(?:ab|hey|oha|wrk)\s/;
   const named = new Set([...present, ...allMatches(/(?<![\w.\-/])[a-z]+(?:_[a-z0-9]+)+(?![\w.\-/])/g, src).map((k) => keyName(k[0])).filter((k) => keyKnown(k, namespaces))]);
   const keyThenWord = text.replaceEach(/(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)[ \t]+(?![a-z]+(?:_[a-z0-9]+)+(?![\w.\-/]))([a-z][\w.\-]*\w)(?![\w.\-/])/g, (m) => {
     const key = keyName(m[1]!);
-    const read = handlerOf(key, namespaces)?.(m[2]!, { parent: null, axolotl, keys: named, deepspeed, current: key, megatron: megatron !== null, nodes });
+    const read = handlerOf(key, namespaces)?.(m[2]!, { parent: null, axolotl, keys: named, deepspeed, current: key, megatron: megatron !== null, megatronNamed, nodes });
     if (!read || !('say' in read)) return null;
     if (read.note) notes.push(read.note);
     return { result: ` ${read.say} `, rule: keyRule(key, read) };
@@ -485,7 +485,7 @@ const LOAD_TOOL_BEFORE = /(?:^|[\s;|&`(])(?:ab|hey|oha|wrk)\s/;
     // config, InternLM/xtuner#793), not a switch turned on.
     if (m[2] === undefined && values.has(key)) return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
     // "micro_batch_size 2": a value after a space; a key alone is a flag.
-    const reading = handler(m[2] ?? 'true', { parent: null, axolotl, keys: named, deepspeed, values: proseValues, current: key, megatron: megatron !== null, nodes });
+    const reading = handler(m[2] ?? 'true', { parent: null, axolotl, keys: named, deepspeed, values: proseValues, current: key, megatron: megatron !== null, megatronNamed, nodes });
     if (reading === null) return null;
     if ('ignore' in reading) return { result: ' '.repeat(m[0].length), rule: keyRule(key) };
     // A key named with no value is taken as a switch turned on: a weak cue, since prose may name

@@ -43,6 +43,8 @@ export interface KeyContext {
   pair?: string;
   /** The text is a Megatron-LM run (megatron.ts): its --bf16 is Megatron's own recipe. */
   megatron?: boolean;
+  /** The message's words name Megatron ("Megatron-LM", "Megatron-DeepSpeed"): its --fp16 / --bf16 are Megatron's recipe. */
+  megatronNamed?: boolean;
   /** The message names LoRA, QLoRA, PEFT or adapters: a bare `rank` is then LoRA's. */
   loraNamed?: boolean;
   /** The message's words name LoRA outside any key or path ("Yi-34B lora微调"). */

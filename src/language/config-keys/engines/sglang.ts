@@ -101,6 +101,11 @@ export const SGLANG: Engine = {
     unmodelled('draft tokens verified per step', 'activations', '--speculative-num-draft-tokens'),
     unmodelled('draft steps per verification', 'activations', '--speculative-num-steps'),
     unmodelled('draft branches per step', 'activations', '--speculative-eagle-topk'),
+    // KTransformers' kt-kernel inside SGLang (kvcache-ai/ktransformers#1661, c2968): the routed experts run on the CPU from a copy of
+    // their own ("--kt-amx-weight-path …-CPU-INT8"), in host memory; its "-INT8" is not the GPU weights' format (the model's own, FP8).
+    unmodelled("the routed experts' CPU copy KTransformers runs in host memory (the GPU keeps the rest in the model's own format)", 'weights', '--kt-amx-weight-path', '--kt-weight-path'),
+    unmodelled('the routed experts kept on the GPU (the rest run on the CPU)', 'weights', '--kt-num-gpu-experts'),
+    ...noneEach('--kt-cpuinfer --kt-threadpool-count --kt-amx-method --kt-method --kt-max-deferred-experts-per-token'),
     // Data parallelism runs whole replicas: each GPU holds what one replica's does.
     none('--dp-size', '--data-parallel-size'),
     ...noneEach(`--tokenizer-path --tokenizer-mode --skip-tokenizer-init --load-format --trust-remote-code --revision

@@ -38,4 +38,29 @@ export const FLOAT_SPELLING_RULES: readonly ProseRule[] = [
     // An invented variation of c2964's phenomenon.
     example: 'Can ollama load llama3 70b at full precision (fp16) across 2x A100 80GB?',
   },
+  {
+    // "Training in full bf16 compared to fp32" (meta-pytorch/torchtune#391, c3007), "entirely in bf16", "everything in
+    // bf16", "bf16 throughout": every tensor in that dtype, the optimizer updating 16-bit weights with no fp32 copy, the
+    // item language's "pure bf16". The bare dtype had read as the default mixed recipe, keeping 4 bytes a parameter of
+    // master weights in silence. "full bf16" after no "in" stays the terse "full" (the method) and the dtype.
+    id: 'prose.whole-run-dtype',
+    pattern: /\b(?:in\s+full|(?:entirely|everything|completely|purely|all|fully)\s+in|fully)\s+(bf16|fp16|bfloat16|float16)(?![\w.\/-])|(?<![\w.\/-])(bf16|fp16|bfloat16|float16)\s+(?:throughout|everywhere|end[- ]to[- ]end)\b/g,
+    when: (t) => /16/.test(t) && /\b(?:full|entirely|everything|completely|purely|all|fully|throughout|everywhere|end[- ]to[- ]end)\b/.test(t),
+    write: (m) => {
+      const word = m[1] ?? m[2]!;
+      return ` pure ${/^b/.test(word) ? 'bf16' : 'fp16'}`.padEnd(m[0].length);
+    },
+    example: 'Training in full bf16 compared to fp32 also definitely has accuracy implications',
+    source: 'meta-pytorch/torchtune#391',
+  },
+  {
+    // Half precision in Chinese, Japanese and Korean: 半精度 (zh, ja), 반정밀도 (ko), "半精度浮点": fp16, as the English
+    // "half precision" the vocabulary reads. It had gone unread ("半精度 推理 llama-2-13b": bf16 in silence). Not before
+    // a dtype the words name already ("半精度(fp16)", "半精度 bf16"): that dtype is the one meant.
+    id: 'prose.half-precision-cjk',
+    pattern: /(?:半精度|반\s?정밀도)(?:浮点(?:数)?)?(?!\s*[（(]?\s*(?:fp16|bf16|float16|bfloat16|half))/g,
+    when: (t) => /半精度|반\s?정밀도/.test(t),
+    write: () => ' fp16 ',
+    example: '半精度 推理 llama-2-13b 一张 a100 80g',
+  },
 ];

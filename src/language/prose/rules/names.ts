@@ -103,7 +103,10 @@ export const NAME_RULES: readonly ProseRule[] = [
     when: (t) => /\bv\d/.test(t),
     write: (m) => {
       const named = `${m[1]}-${m[3]}`;
-      return modelIdOf(named) ? named.padEnd(m[0].length) : m[0];
+      if (!modelIdOf(named)) return m[0];
+      // A suffix glued after the release ("Mistral-7B-Instruct-v0.3-4bit", vllm-project/vllm-metal#328, c2997) stays
+      // glued to the name, so the name's rules read it as the checkpoint's ("-4bit", "-AWQ"), not as a word of its own.
+      return /^[-_.][a-z0-9]/.test(m.input.slice(m.index + m[0].length)) ? named : named.padEnd(m[0].length);
     },
     example: 'I am trying to fine-tune Mistral 7B Instruct v0.3 with LoRA on 2x V100',
     source: 'mistralai/mistral-finetune#107',
@@ -463,7 +466,11 @@ export const NAME_RULES: readonly ProseRule[] = [
     write: (m, notes) => {
       const before = m.input.slice(Math.max(0, m.index - 80), m.index);
       const name = before.slice(before.search(/[^\s/\\'"`(\[:=]*$/));
-      if (!/(?<![a-z0-9])\d+(?:\.\d+)?b(?![a-z0-9])/.test(name) || /bnb$/.test(name)) return m[0];
+      // A name with a size, or a release's hyphenated name with its version ("Phi-3.5-mini-instruct-4bit", vllm-project/vllm-metal#345,
+      // c2998); never a key or a script's word ("load_in_4bit", "train_4bit": snake case) nor "bnb-4bit".
+      const sized = /(?<![a-z0-9])\d+(?:\.\d+)?b(?![a-z0-9])/.test(name);
+      const release = /^[a-z][a-z0-9]*(?:[-.][a-z0-9]+)+$/.test(name) && /[-.]\d/.test(name);
+      if ((!sized && !release) || /bnb$/.test(name)) return m[0];
       notes.push(`"${name}${m[0]}" read as MLX's 4-bit integer weights (int4), as a Mac runs a "-4bit" checkpoint; say "nf4" if it is a bitsandbytes one`);
       return `${m[0][0]}int4`;
     },

@@ -1,5 +1,5 @@
 import type { ProseRule } from '../types.js';
-import { BNB_4BIT, BNB_8BIT, MLX_CONTEXT, namesAFormat } from './width-context.js';
+import { BNB_4BIT, BNB_8BIT, BNB_LOADER, LMDEPLOY_SERVER, MLX_CONTEXT, namesAFormat, PREQUANTISED_SERVER } from './width-context.js';
 
 /**
  * A bit width said with no format, in every language people write it: "4bit", "8-bit", "4 bits", Korean
@@ -40,6 +40,12 @@ export const WIDTH_ONLY_RULES: readonly ProseRule[] = [
       // On a Mac, MLX's own 4-bit integers (as prose.mlx-width): "phi2 in mlx … even in 4bit" (ml-explore/mlx-examples#182, c1766); the Mac
       // looked for in the user's words too, which prose.apple-silicon has written as a memory ("4-bit Mistral 7B on an M2 Max" had read NF4).
       if (m[1] === '4' && (MLX_CONTEXT.test(m.input) || (given !== undefined && MLX_CONTEXT.test(given)))) return 'int4'.padEnd(m[0].length);
+      // Served by an engine that loads quantised checkpoints as released (no transformers or bitsandbytes named):
+      // 4-bit integer weights (gptq), or AWQ under LMDeploy, still a guess said with its words (vllm-project/vllm-metal#328, c2997).
+      if (m[1] === '4' && !BNB_LOADER.test(m.input)) {
+        if (LMDEPLOY_SERVER.test(m.input)) return 'awq'.padEnd(m[0].length);
+        if (PREQUANTISED_SERVER.test(m.input)) return 'int4'.padEnd(m[0].length);
+      }
       return (m[1] === '4' ? 'nf4' : 'int8').padEnd(m[0].length);
     },
     example: "I'm running 30B in 4bit on my 4090 24 GB + Ryzen 7700X and 64GB ram",
