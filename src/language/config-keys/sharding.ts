@@ -120,6 +120,24 @@ const thunderShardMode: Handler = (v) => {
   return m ? say(`zero${m[1]}`) : IGNORE;
 };
 
+/** `cpu_offload`: DeepSpeed's older ZeRO-Offload key (the optimizer states) in its block or in a message about DeepSpeed; FSDP's (the parameters too) elsewhere. */
+const cpuOffload: Handler = (v, ctx) => {
+  if (!isTrue(v)) return IGNORE;
+  if (ctx.parent === 'zero_optimization') return say('offload optimizer');
+  if (ctx.deepspeed && ![...ctx.keys].some((k) => k.startsWith('fsdp'))) {
+    return { say: 'offload optimizer', note: `"cpu_offload" read as DeepSpeed's (ZeRO-Offload: the optimizer states on the CPU), as the message is about DeepSpeed; say "offload params" if the parameters move too`, weak: true };
+  }
+  return say('offload params offload optimizer');
+};
+
+/** A `--ddp-backend` value that names a sharding (ParlAI's zero2 / zero3, fairseq's fully_sharded); any other is a process-group backend. */
+const ddpBackend: Handler = (v) => {
+  const value = unquote(v);
+  if (/^zero[23]$/.test(value)) return say(value, `--ddp-backend ${value}: ParlAI's fairscale sharding, read as ${value}`);
+  if (value === 'fully_sharded') return say('fsdp', '--ddp-backend fully_sharded: fairseq\'s FSDP');
+  return IGNORE;
+};
+
 export const SHARDING_KEYS: KeyTable = {
   shard_mode: { reads: thunderShardMode, source: 'Lightning-AI/lightning-thunder thunder/benchmarks/benchmark_litgpt.py --shard_mode; #439' },
   strategy: { reads: strategy, source: 'hpcaitech/ColossalAI applications/Chat/examples/train_sft.py --strategy; Lightning Trainer(strategy=…)' },
@@ -182,9 +200,19 @@ export const SHARDING_KEYS: KeyTable = {
   // optimizer only (runtime/zero/config.py: `cpu_offload` deprecated, new_param offload_optimizer
   // with device cpu; its parameter twin was `cpu_offload_param`). DeepSpeed#1288 (c783) set it
   // beside `"stage": 2` and was refused as a parameter offload needing ZeRO-3.
+  // Outside that block, in a message about DeepSpeed and with no FSDP key, it is still DeepSpeed's ("fp16 mode and
+  // cpu_offload turned on", deepspeedai/DeepSpeed#655, c2983, had read as a parameter offload and so ZeRO-3): weak, said.
   cpu_offload: {
-    reads: (v, ctx) => (!isTrue(v) ? IGNORE : ctx.parent === 'zero_optimization' ? say('offload optimizer') : say('offload params offload optimizer')),
-    source: 'deepspeedai/DeepSpeed v0.19.5 deepspeed/runtime/zero/config.py; deepspeedai/DeepSpeed#1288',
+    reads: cpuOffload,
+    source: 'deepspeedai/DeepSpeed v0.19.5 deepspeed/runtime/zero/config.py; deepspeedai/DeepSpeed#1288; deepspeedai/DeepSpeed#655',
+  },
+  // A trainer's distributed backend that names its sharding: ParlAI's `--ddp-backend` zero2 / zero3 (fairscale's
+  // FullyShardedDataParallel, parlai/utils/fsdp.py: zero2 keeps the gathered weights from forward to backward, zero3
+  // reshards them; "runs out of memory even with `-bs 1 --tr 8` … `--ddp-backend zero2`", ParlAI#4452, c2989, had been
+  // set aside as the HF Trainer's no-effect key) and fairseq's `fully_sharded` (FSDP). nccl, gloo and the rest change no memory.
+  ddp_backend: {
+    reads: ddpBackend,
+    source: 'facebookresearch/ParlAI parlai/core/params.py --ddp-backend {ddp,zero2,zero3}; facebookresearch/ParlAI#4452; facebookresearch/fairseq --ddp-backend fully_sharded',
   },
   // Arguments only torch.distributed.fsdp.FullyShardedDataParallel (and Lightning's FSDPStrategy, which passes them on)
   // takes: written at all, the run is FSDP's ("`limit_all_gathers=True` … sharding across 4x40GB cards", Lightning-AI/
