@@ -206,6 +206,8 @@ export const PARALLELISM_KEYS: KeyTable = {
   // `$(($GPUS_PER_NODE*$NNODES))`, read through GPUS_PER_NODE and the node count instead.
   world_size: { reads: count('gpus') },
   ngpus: { reads: count('gpus') },
+  // torchtitan's run_train.sh starts `torchrun --nproc_per_node=${NGPU}` (NGPU=${NGPU:-"8"}): "NGPU=4 … ./run_train.sh" (pytorch/torchtitan#1884, c3013).
+  ngpu: { reads: count('gpus'), source: 'pytorch/torchtitan run_train.sh; pytorch/torchtitan#1884' },
   n_gpu: { reads: (v, ctx) => (numberOf(v) > 0 ? launcherCount(v, ctx) : IGNORE) },
   // docker run --gpus 2 | all | '"device=0,1"' (Docker docs, "GPUs"): all is every GPU of the host, a count not given.
   gpus: {

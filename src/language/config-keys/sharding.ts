@@ -1,7 +1,7 @@
 import { flag, numeric } from './readers.js';
 import { predictsOnly } from './training.js';
 import { shardingOfFileName, type FileSharding } from '../sharding-file.js';
-import { IGNORE, isFalse, isTrue, numberOf, say, unquote, type Handler, type KeyTable } from './values.js';
+import { IGNORE, isFalse, isTrue, numberOf, say, unquote, type Handler, type KeyReading, type KeyTable } from './values.js';
 
 /** Sharding and offload: DeepSpeed ZeRO, FSDP, CPU and NVMe offload. */
 
@@ -120,6 +120,19 @@ const thunderShardMode: Handler = (v) => {
   return m ? say(`zero${m[1]}`) : IGNORE;
 };
 
+/** torchtitan's job configs: `torchtitan/models/<model>/train_configs/*.toml` (earlier `train_configs/*.toml` at its root). */
+const TORCHTITAN_CONFIG = /(?:^|\/)(?:torchtitan\/(?:[\w.-]+\/)*)?train_configs\/[\w.-]+\.toml$/;
+
+/**
+ * A torchtitan job config: the run is torchtitan's (its own tree, as a torchtune recipe's name is torchtune's). Its
+ * name is its model's (llama3_8b.toml), but a model read here would stand before one the message names in words
+ * and make that one a doubt (the title's "llama3-8B" of c3013 said as "from CONFIG_FILE=…?"): the model is left to
+ * the words, and a command with none is asked about.
+ */
+function torchtitanConfig(path: string): KeyReading {
+  return say('torchtitan', `"${path}": a torchtitan job config (its train_configs folder), read as torchtitan's run`);
+}
+
 /** `cpu_offload`: DeepSpeed's older ZeRO-Offload key (the optimizer states) in its block or in a message about DeepSpeed; FSDP's (the parameters too) elsewhere. */
 const cpuOffload: Handler = (v, ctx) => {
   if (!isTrue(v)) return IGNORE;
@@ -150,8 +163,11 @@ export const SHARDING_KEYS: KeyTable = {
   zero: { reads: (v, ctx) => (numberOf(v) === 0 ? IGNORE : numeric('zero')(v, ctx)), source: 'hpcaitech/ColossalAI#5068, examples/language/llama/benchmark.py' },
   deepspeed: { reads: deepspeedFile },
   // Config files named after what they set: accelerate's zero3_offload.yaml, LLaMA-Factory's ds_z3_config.json.
+  // …and torchtitan's job config by its place in torchtitan's tree ("CONFIG_FILE=./torchtitan/models/llama3/train_configs/
+  // llama3_8b.toml ./run_train.sh", pytorch/torchtitan#1884, c3013; `--job.config_file`): the run is torchtitan's.
   config_file: {
     reads: (v) => {
+      if (TORCHTITAN_CONFIG.test(unquote(v))) return torchtitanConfig(unquote(v));
       const named = shardingOfFileName(unquote(v));
       return named ? configFile(named, unquote(v), named.kind === 'zero' ? 'deepspeed ' : '') : IGNORE;
     },
