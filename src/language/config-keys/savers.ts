@@ -14,6 +14,16 @@ export const attention: Handler = (v) => {
 /** What torch.compile changes in memory depends on Inductor's partitioner: said, not guessed (GT019–GT021). */
 export const COMPILE_NOTE = "torch.compile is not modelled: what it saves for backward depends on Inductor's fusions; the estimate is eager PyTorch's";
 
+/** torchtitan's activation checkpointing mode: full, selective (per-op, or every n-th layer by its option) or none. */
+const torchtitanCheckpointMode: Handler = (v, ctx) => {
+  const value = unquote(v);
+  if (value === 'full') return say('gc');
+  if (value === 'none') return say('no gc');
+  if (value !== 'selective') return IGNORE;
+  const option = unquote(ctx.values?.get('activation_checkpoint.selective_ac_option') ?? 'op');
+  return say(option === 'op' ? 'per-op sac' : 'selective');
+};
+
 /** Each key: what its value says in request words, and the source where one is cited. */
 export const SAVER_KEYS: KeyTable = {
   gradient_checkpointing: { reads: flag('gc', 'no gc') },
@@ -21,6 +31,10 @@ export const SAVER_KEYS: KeyTable = {
   // mlx-lm's LoRA config (mlx_lm/tuner/trainer.py TrainingArgs.grad_checkpoint, ml-explore/mlx#1406).
   grad_checkpoint: { reads: flag('gc', 'no gc'), source: 'mlx-lm mlx_lm/tuner/trainer.py' },
   enable_activation_checkpointing: { reads: flag('gc', 'no gc') },
+  // torchtitan's [activation_checkpoint] mode as a flag (torchtitan/config/job_config.py ActivationCheckpoint: "none",
+  // "full", "selective"; "--activation_checkpoint.mode \"full\"", pytorch/torchtitan#1884, c3013). Its selective mode is
+  // per-op SAC where selective_ac_option is "op" (the train configs' value) and every n-th layer where it is a number.
+  'activation_checkpoint.mode': { reads: torchtitanCheckpointMode, source: 'pytorch/torchtitan torchtitan/config/job_config.py ActivationCheckpoint; pytorch/torchtitan#1884' },
   // LLaMA2-Accessory's main_finetune.py / main_pretrain.py switch (Alpha-VLLM/LLaMA2-Accessory#26:
   // "--model_parallel_size 2 --checkpointing"): activation checkpointing of each layer, as the request
   // word "checkpointing" is. A block of that name (NeMo-RL's `checkpointing: enabled:`) has no value here.

@@ -1,7 +1,7 @@
 import { flag, numeric } from './readers.js';
 import { predictsOnly } from './training.js';
 import { shardingOfFileName, type FileSharding } from '../sharding-file.js';
-import { IGNORE, isFalse, isTrue, numberOf, say, unquote, type Handler, type KeyTable } from './values.js';
+import { IGNORE, isFalse, isTrue, numberOf, say, unquote, type Handler, type KeyReading, type KeyTable } from './values.js';
 
 /** Sharding and offload: DeepSpeed ZeRO, FSDP, CPU and NVMe offload. */
 
@@ -120,6 +120,37 @@ const thunderShardMode: Handler = (v) => {
   return m ? say(`zero${m[1]}`) : IGNORE;
 };
 
+/** torchtitan's job configs: `torchtitan/models/<model>/train_configs/*.toml` (earlier `train_configs/*.toml` at its root). */
+const TORCHTITAN_CONFIG = /(?:^|\/)(?:torchtitan\/(?:[\w.-]+\/)*)?train_configs\/[\w.-]+\.toml$/;
+
+/**
+ * A torchtitan job config: the run is torchtitan's (its own tree, as a torchtune recipe's name is torchtune's). Its
+ * name is its model's (llama3_8b.toml), but a model read here would stand before one the message names in words
+ * and make that one a doubt (the title's "llama3-8B" of c3013 said as "from CONFIG_FILE=…?"): the model is left to
+ * the words, and a command with none is asked about.
+ */
+function torchtitanConfig(path: string): KeyReading {
+  return say('torchtitan', `"${path}": a torchtitan job config (its train_configs folder), read as torchtitan's run`);
+}
+
+/** `cpu_offload`: DeepSpeed's older ZeRO-Offload key (the optimizer states) in its block or in a message about DeepSpeed; FSDP's (the parameters too) elsewhere. */
+const cpuOffload: Handler = (v, ctx) => {
+  if (!isTrue(v)) return IGNORE;
+  if (ctx.parent === 'zero_optimization') return say('offload optimizer');
+  if (ctx.deepspeed && ![...ctx.keys].some((k) => k.startsWith('fsdp'))) {
+    return { say: 'offload optimizer', note: `"cpu_offload" read as DeepSpeed's (ZeRO-Offload: the optimizer states on the CPU), as the message is about DeepSpeed; say "offload params" if the parameters move too`, weak: true };
+  }
+  return say('offload params offload optimizer');
+};
+
+/** A `--ddp-backend` value that names a sharding (ParlAI's zero2 / zero3, fairseq's fully_sharded); any other is a process-group backend. */
+const ddpBackend: Handler = (v) => {
+  const value = unquote(v);
+  if (/^zero[23]$/.test(value)) return say(value, `--ddp-backend ${value}: ParlAI's fairscale sharding, read as ${value}`);
+  if (value === 'fully_sharded') return say('fsdp', '--ddp-backend fully_sharded: fairseq\'s FSDP');
+  return IGNORE;
+};
+
 export const SHARDING_KEYS: KeyTable = {
   shard_mode: { reads: thunderShardMode, source: 'Lightning-AI/lightning-thunder thunder/benchmarks/benchmark_litgpt.py --shard_mode; #439' },
   strategy: { reads: strategy, source: 'hpcaitech/ColossalAI applications/Chat/examples/train_sft.py --strategy; Lightning Trainer(strategy=…)' },
@@ -132,8 +163,11 @@ export const SHARDING_KEYS: KeyTable = {
   zero: { reads: (v, ctx) => (numberOf(v) === 0 ? IGNORE : numeric('zero')(v, ctx)), source: 'hpcaitech/ColossalAI#5068, examples/language/llama/benchmark.py' },
   deepspeed: { reads: deepspeedFile },
   // Config files named after what they set: accelerate's zero3_offload.yaml, LLaMA-Factory's ds_z3_config.json.
+  // …and torchtitan's job config by its place in torchtitan's tree ("CONFIG_FILE=./torchtitan/models/llama3/train_configs/
+  // llama3_8b.toml ./run_train.sh", pytorch/torchtitan#1884, c3013; `--job.config_file`): the run is torchtitan's.
   config_file: {
     reads: (v) => {
+      if (TORCHTITAN_CONFIG.test(unquote(v))) return torchtitanConfig(unquote(v));
       const named = shardingOfFileName(unquote(v));
       return named ? configFile(named, unquote(v), named.kind === 'zero' ? 'deepspeed ' : '') : IGNORE;
     },
@@ -182,9 +216,19 @@ export const SHARDING_KEYS: KeyTable = {
   // optimizer only (runtime/zero/config.py: `cpu_offload` deprecated, new_param offload_optimizer
   // with device cpu; its parameter twin was `cpu_offload_param`). DeepSpeed#1288 (c783) set it
   // beside `"stage": 2` and was refused as a parameter offload needing ZeRO-3.
+  // Outside that block, in a message about DeepSpeed and with no FSDP key, it is still DeepSpeed's ("fp16 mode and
+  // cpu_offload turned on", deepspeedai/DeepSpeed#655, c2983, had read as a parameter offload and so ZeRO-3): weak, said.
   cpu_offload: {
-    reads: (v, ctx) => (!isTrue(v) ? IGNORE : ctx.parent === 'zero_optimization' ? say('offload optimizer') : say('offload params offload optimizer')),
-    source: 'deepspeedai/DeepSpeed v0.19.5 deepspeed/runtime/zero/config.py; deepspeedai/DeepSpeed#1288',
+    reads: cpuOffload,
+    source: 'deepspeedai/DeepSpeed v0.19.5 deepspeed/runtime/zero/config.py; deepspeedai/DeepSpeed#1288; deepspeedai/DeepSpeed#655',
+  },
+  // A trainer's distributed backend that names its sharding: ParlAI's `--ddp-backend` zero2 / zero3 (fairscale's
+  // FullyShardedDataParallel, parlai/utils/fsdp.py: zero2 keeps the gathered weights from forward to backward, zero3
+  // reshards them; "runs out of memory even with `-bs 1 --tr 8` … `--ddp-backend zero2`", ParlAI#4452, c2989, had been
+  // set aside as the HF Trainer's no-effect key) and fairseq's `fully_sharded` (FSDP). nccl, gloo and the rest change no memory.
+  ddp_backend: {
+    reads: ddpBackend,
+    source: 'facebookresearch/ParlAI parlai/core/params.py --ddp-backend {ddp,zero2,zero3}; facebookresearch/ParlAI#4452; facebookresearch/fairseq --ddp-backend fully_sharded',
   },
   // Arguments only torch.distributed.fsdp.FullyShardedDataParallel (and Lightning's FSDPStrategy, which passes them on)
   // takes: written at all, the run is FSDP's ("`limit_all_gathers=True` … sharding across 4x40GB cards", Lightning-AI/

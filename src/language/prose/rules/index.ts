@@ -43,6 +43,7 @@ import { PROGRESS_WORD_RULES } from './progress-words.js';
 import { HOST_AND_CARD_RULES } from './host-and-card.js';
 import { MODEL_SPELLING_RULES } from './model-spellings.js';
 import { DS_SHORT_NAME_RULES } from './ds-short-names.js';
+import { DEEPSPEED_CONF_FILE_RULES } from './deepspeed-conf-files.js';
 import { FAMILY_MISSPELLING_RULES } from './family-misspellings.js';
 import { FORMAT_AND_OPTION_WORD_RULES } from './format-and-option-words.js';
 import { QUANTIZE_CALL_RULES } from './quantize-calls.js';
@@ -373,6 +374,8 @@ const PROSE_ORDER = [
   'prose.width-options',
   // Formats listed with slashes ("AWQ/GPTQ-Int4/GPTQ-Int8"): options, before a path reads the slashes (format-options.ts).
   ...FORMAT_OPTION_RULES.map((rule) => rule.id),
+  // A DeepSpeed config named with a .config / .conf extension, before the path rule keeps only its last part (deepspeed-conf-files.ts).
+  'prose.deepspeed-conf-file',
   'prose.path',
   'prose.file-after-path',
   'prose.mlc-quant',
@@ -474,6 +477,7 @@ const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   BATCHED_TOKEN_RULES,
   KV_CACHE_WORD_RULES,
   FLOAT_SPELLING_RULES,
+  DEEPSPEED_CONF_FILE_RULES,
 ];
 for (const rule of LATER_GROUPS.flat()) BY_ID.set(rule.id, rule);
 
