@@ -27,8 +27,10 @@ export function checkScenario(s: Scenario, patch: Patch, text: string, previous:
   // A size no catalog model is near is estimated on a scaled Llama layout (shape.ts) whose head counts are invented,
   // so they never refuse a split the user ran ("ERNIE-4.5-300B … tp 8" on a scaled 114-head layout). A catalog
   // model's heads, the nearest catalog model's for a bare size ("13b": Llama-2-13B's 40), and heads the user
-  // stated are checked.
-  const headsAreTheModels = !isScaledShape(s.model) || patch.has('arch.heads') || patch.has('arch.kv');
+  // stated, in this request or earlier in the thread (model.overrides), are checked: a follow-up that turns a serving
+  // thread into training must meet the check a fresh read of the same setup meets.
+  const statedHeads = s.model.overrides.some((o) => o === 'heads' || o === 'kv');
+  const headsAreTheModels = !isScaledShape(s.model) || statedHeads || patch.has('arch.heads') || patch.has('arch.kv');
   if (headsAreTheModels && (heads % tp !== 0 || !kvSplits)) {
     return fail(
       `tp ${tp} must divide the attention heads (${heads}) and KV heads (${kvHeads}) of ${s.model.name}: each GPU holds a whole number of heads. Try tp ${largestDivisor(gcd(heads, kvHeads), tp)}.`,

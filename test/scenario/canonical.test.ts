@@ -95,6 +95,22 @@ describe('canonical text round-trips', () => {
     );
   });
 
+  // Found by the follow-up property (seed 799444735): heads stated in the first request of a serving thread were not
+  // checked once a follow-up ("offload") turned it into training, so tp 16 over 8 KV heads stood, while the canonical
+  // text, read fresh, is refused for it.
+  it('for a serving thread with stated heads that a follow-up turns into training', () => {
+    let s: Scenario | null = null;
+    let refusal = '';
+    for (const text of ['20b, hidden 4096 heads 32, fp32, bs 8, --num_processes 16, gen 256, offload, gc, max batch', 'kv 8', 'offload']) {
+      const r = resolveRequest(text, s);
+      if (!r.ok) refusal = r.error.message;
+      if (r.ok && r.scenario) s = r.scenario;
+    }
+    expect(refusal).toMatch(/tp 16 must divide the attention heads \(32\) and KV heads \(8\)/);
+    expect(s?.mode).toBe('inference');
+    roundTrips(s!);
+  });
+
   // Found by the follow-up property (seed 1365711522): the canonical "how many rtx-4090" had its "how many"
   // blanked as a count of something else, so the text read back as a run on one RTX 4090.
   it('for a how-many question, whose canonical text names the card in the catalog spelling', () => {
