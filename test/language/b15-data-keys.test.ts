@@ -41,8 +41,13 @@ describe('a data set is never read as the model', () => {
     expect(modelOf(text)).toMatch(/qwen2-7b/i);
   });
 
-  it('an output folder of another shape names no model', () => {
-    expect(outcome('output_dir: outputs/llama3-8b-run1\nfinetuning_type: lora\ncutoff_len: 1024').ok).toBe(false);
+  // Any output folder named after a model names it, weak and said, when no loading key names one (rmodel17,
+  // config-keys/models.ts outputFolder; c3021's `--output_dir data/Qwen2.5-1.5B-…` had asked "Which model?").
+  it('an output folder of another shape names its model only as weak evidence, said', () => {
+    const r = outcome('output_dir: outputs/llama3-8b-run1\nfinetuning_type: lora\ncutoff_len: 1024');
+    if (!r.ok || !r.scenario) throw new Error(r.ok ? 'help' : r.error.message);
+    expect(r.scenario.model.id).toBe('llama-3-8b');
+    expect(r.notices.join(' | ')).toMatch(/Llama-3-8B — from "output_dir: outputs\/llama3-8b-run1"\?/);
   });
 
   it.each([

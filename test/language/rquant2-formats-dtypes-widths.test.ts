@@ -105,7 +105,8 @@ describe('a bare width is weak in every language (prose/rules/width-only.ts)', (
     ['想把qwen2.5-14b做4位量化，然后在一张4090上推理', 'nf4'],
     ['mistral-7b 8비트로 로드해서 추론, T4 16GB', 'int8'],
     ['llama-3-70b 4ビット量子化で2x 3090、transformersで推論', 'nf4'],
-    ['qwen2.5-32b 4bit量化版 用vllm部署 4090', 'nf4'],
+    // vLLM serves a bare 4-bit release as a GPTQ-sized int4, not bitsandbytes (rprec3, prose/rules/width-context.ts).
+    ['qwen2.5-32b 4bit量化版 用vllm部署 4090', 'gptq'],
   ])('%s → %s, weak', (text, weights) => {
     expect(read(text).scenario.weights).toBe(weights);
     expect(weakWeights(text)).toBe(true);
