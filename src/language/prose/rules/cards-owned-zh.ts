@@ -1,6 +1,5 @@
 import type { ProseRule } from '../types.js';
-
-const CHINESE_DIGITS: Record<string, string> = { 一: '1', 两: '2', 二: '2', 三: '3', 四: '4', 五: '5', 六: '6', 七: '7', 八: '8' };
+import { CHINESE_DIGITS } from './hardware.js';
 
 /**
  * Cards owned, counted with their classifier and nothing after it: "我用的tesla t4 … 但是我有两张呀" (I use a Tesla T4 …

@@ -58,7 +58,8 @@ function instancePattern(): RegExp {
   return instanceRegex;
 }
 
-const CHINESE_DIGITS: Record<string, string> = { 一: '1', 两: '2', 双: '2', 二: '2', 三: '3', 四: '4', 五: '5', 六: '6', 七: '7', 八: '8' };
+/** Chinese numerals of a card count, as digits (also read by cards-owned-zh.ts). */
+export const CHINESE_DIGITS: Record<string, string> = { 一: '1', 两: '2', 双: '2', 二: '2', 三: '3', 四: '4', 五: '5', 六: '6', 七: '7', 八: '8' };
 const cjk = (t: string) => /[^\x00-\x7f]/.test(t);
 /** A host memory in GB from its number and unit ("96", "gb"; "1", "tb"). */
 export const hostGb = (size: string, unit: string) => Math.round(Number(size) * (unit.startsWith('t') ? 1024 : 1));
