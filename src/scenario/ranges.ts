@@ -3,6 +3,7 @@ import type { ErrorReply } from '../reply/types.js';
 import type { Item } from '../language/items.js';
 import type { Patch } from './patch.js';
 import { grouped } from '../memory/format.js';
+import { LLAMA_CPP_NGL_MAX } from './llamacpp-ngl.js';
 
 /**
  * Valid ranges of the numbers a request may give (DESIGN §2: out-of-range values are errors
@@ -47,7 +48,7 @@ export const RANGES: Range[] = [
   { slot: 'gen', label: 'generated tokens', min: 0, max: 10_000_000, integer: true },
   { slot: 'completion', label: 'completion tokens', min: 1, max: 10_000_000, integer: true },
   { slot: 'rolloutUtil', label: "rollout engine's GPU memory utilization", min: 0.01, max: 1, integer: false },
-  { slot: 'ngl', label: '-ngl (layers on the GPU)', min: 0, max: 10_000, integer: true, note: '999 for every layer' },
+  { slot: 'ngl', label: '-ngl (layers on the GPU)', min: 0, max: LLAMA_CPP_NGL_MAX, integer: true, note: '999 for every layer' },
   { slot: 'cpuMoe', label: '--n-cpu-moe (layers whose experts stay in host RAM)', min: 1, max: 10_000, integer: true, note: '"cpu moe" alone for every layer' },
   // vLLM accepts any gpu_memory_utilization in (0, 1] (vllm/config/cache.py, CacheConfig's check, v0.10);
   // SGLang's --mem-fraction-static is a float it does not bound (sglang/srt/server_args.py, v0.4): a

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CPU_MOE_ALL } from './cpu-moe-all.js';
+import { LLAMA_CPP_NGL_MAX } from './llamacpp-ngl.js';
 
 export { CPU_MOE_ALL };
 
@@ -314,7 +315,7 @@ export const inferenceSchema = z.object({
   /** vLLM gpu_memory_utilization. */
   gpuMemoryUtilization: z.number().min(0.05).max(1),
   /** llama.cpp -ngl / --n-gpu-layers: decoder layers on the GPU (the last N); absent = all and the output. */
-  gpuLayers: z.number().int().min(0).max(10_000).optional(),
+  gpuLayers: z.number().int().min(0).max(LLAMA_CPP_NGL_MAX).optional(),
   /**
    * llama.cpp --n-cpu-moe N: the routed experts (ffn_*_exps) of the first N layers stay in host RAM
    * (common/arg.cpp adds a CPU buffer override per layer i < N); CPU_MOE_ALL is --cpu-moe, every layer.

@@ -30,7 +30,7 @@ describe('a negative count, length or batch is a clear error', () => {
     ['7b on -2 nodes of 8x h100', '"on -2 nodes of 8x h100"', 'node count'],
     ['7b layers -3', '"layers -3"', 'layers must be a whole number from 1 to 1,000'],
     ['7b lora r16 dropout -0.1', '"lora r16 dropout -0.1"', 'LoRA dropout must be a number from 0 to 1'],
-    ['7b ngl -1 on a 4090', '"ngl -1"', '-ngl (layers on the GPU) must be a whole number from 0 to 10,000'],
+    ['7b ngl -1 on a 4090', '"ngl -1"', '-ngl (layers on the GPU) must be a whole number from 0 to 2,147,483,647'],
   ])('%s', (text, quoted, range) => {
     const message = refusal(text);
     expect(message).toContain(quoted);
@@ -82,5 +82,26 @@ describe('hyphens that are not minus signs keep their meaning', () => {
 
   it('between two numbers (a range, not a sign)', () => {
     expect(resolveRequest('7b bs 2-3', null)).toMatchObject({ ok: false, error: { message: expect.stringContaining('"3" is a number with no unit') } });
+  });
+});
+
+describe('an -ngl past the model\'s layers (llama.cpp offloads min(ngl, layers))', () => {
+  const peakOf = (text: string) => {
+    const outcome = resolveRequest(text, null);
+    if (!outcome.ok || !outcome.scenario) throw new Error(`"${text}" was refused`);
+    return outcome.scenario;
+  };
+
+  it('reads 15000 as the user wrote it (c3171\'s form), not as out of range', () => {
+    expect(peakOf('llama-3.1-8b q4_k_m llama.cpp --n-gpu-layers 15000 on a 4090').inference.gpuLayers).toBe(15000);
+  });
+
+  it('places every layer on the GPU, as 999 does', async () => {
+    const { estimate } = await import('../../src/memory/estimate.js');
+    const big = estimate(peakOf('llama-3.1-8b q4_k_m llama.cpp -ngl 15000 on a 4090'));
+    const all = estimate(peakOf('llama-3.1-8b q4_k_m llama.cpp -ngl 999 on a 4090'));
+    const some = estimate(peakOf('llama-3.1-8b q4_k_m llama.cpp -ngl 10 on a 4090'));
+    expect(big.deviceBytes).toBe(all.deviceBytes);
+    expect(big.deviceBytes).toBeGreaterThan(some.deviceBytes);
   });
 });
