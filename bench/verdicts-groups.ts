@@ -3,15 +3,19 @@ import { pathToFileURL } from 'node:url';
 import { respond } from '../src/core/assistant.js';
 import type { Component } from '../src/memory/types.js';
 import type { Scenario } from '../src/scenario/schema.js';
-import { DEFAULT_CORPUS, loadVerdictCorpus, type VerdictLine } from './verdicts/corpus.js';
+import { DEFAULT_CORPUS, loadVerdictCorpus, seqAndBatchStated, type VerdictLine } from './verdicts/corpus.js';
+import { homeOf } from './verdicts/home.js';
 import { predict } from './verdicts/score.js';
 
 /**
  * `node dist/bench/verdicts-groups.js [corpus.jsonl]`: the training lines of the verdict corpus
  * grouped by trainer (who shards: plain / DDP, DeepSpeed ZeRO-n, FSDP, or the framework that sets its
  * own), by method (full, LoRA, QLoRA or another k-bit base, online RL / preference) and by how far
- * the estimate sits from the card (peak ÷ card), each with its disagreements in both directions and
- * the estimate's largest term on those lines (issue 23: "which term dominates where it is wrong").
+ * the estimate sits from the card (peak ÷ card), and by the program the thread is about (its
+ * repository, verdicts/home.ts), each with its disagreements in both directions, the estimate's
+ * largest term on those lines (issue 23: "which term dominates where it is wrong") and how many of
+ * each side rest on what the user left unsaid: checkpointing or sharding that would turn the verdict,
+ * or the sequence length or batch (answered with the envelope, scored at the defaults).
  * A term wrong the same way across a group shows as one key counted many times on one side.
  * Prints tables; asserts nothing. Hold-out batches are the caller's to leave out of the file.
  */
@@ -28,6 +32,10 @@ export interface GroupedLine {
   top: string;
   /** The verdict turns on checkpointing or sharding the request did not state (bench/verdicts/score.ts predict). */
   restsOnUnsaid: boolean;
+  /** The program the thread is about, by its repository (verdicts/home.ts). */
+  home: string;
+  /** The user left the sequence length or the batch unsaid: an envelope, scored at the defaults. */
+  envelope: boolean;
 }
 
 const SELF_SHARDING = new Set<Scenario['framework']>(['hf', 'peft', 'deepspeed', 'fsdp', 'alpaca-lora', 'longlora', 'llama-recipes']);
@@ -68,9 +76,10 @@ export function grouped(line: VerdictLine): GroupedLine | null {
   const p = predict(line.request);
   const { reply } = respond(line.request, null);
   const restsOnUnsaid = p.restsOnGc || p.restsOnSharding;
-  if (reply.kind !== 'estimate') return { id: line.id, outcome: line.outcome, predicted: p.predicted, trainer: '—', method: '—', band: 'no card', top: '—', restsOnUnsaid };
+  const said = { restsOnUnsaid, home: homeOf(line), envelope: !seqAndBatchStated(line) };
+  if (reply.kind !== 'estimate') return { id: line.id, outcome: line.outcome, predicted: p.predicted, trainer: '—', method: '—', band: 'no card', top: '—', ...said };
   const s = reply.estimate.scenario;
-  return { id: line.id, outcome: line.outcome, predicted: p.predicted, trainer: trainerOf(s), method: methodOf(s), band: bandOf(p.deviceBytes, p.capacityBytes), top: topTerm(reply.estimate.components), restsOnUnsaid };
+  return { id: line.id, outcome: line.outcome, predicted: p.predicted, trainer: trainerOf(s), method: methodOf(s), band: bandOf(p.deviceBytes, p.capacityBytes), top: topTerm(reply.estimate.components), ...said };
 }
 
 export function agreesWith(g: GroupedLine): boolean {
@@ -85,7 +94,8 @@ function counted(keys: string[]): string {
 
 /**
  * One row a group: lines, agreement, OOMs called fits and runs called over the card, with the largest
- * term on each side and how many of each side turn on checkpointing or sharding the request left unsaid.
+ * term on each side, how many of each side turn on checkpointing or sharding the request left unsaid,
+ * and how many left the sequence length or batch unsaid.
  */
 export function groupRows(lines: readonly GroupedLine[], by: (g: GroupedLine) => string): string[][] {
   const groups = new Map<string, GroupedLine[]>();
@@ -97,7 +107,8 @@ export function groupRows(lines: readonly GroupedLine[], by: (g: GroupedLine) =>
       const oomFits = gs.filter((g) => g.outcome === 'oom' && !agreesWith(g));
       const ranNo = gs.filter((g) => g.outcome === 'ran' && !agreesWith(g));
       const unsaid = (side: GroupedLine[]) => String(side.filter((g) => g.restsOnUnsaid).length);
-      return [name, String(gs.length), String(gs.length - wrong(gs)), String(oomFits.length), unsaid(oomFits), counted(oomFits.map((g) => g.top)), String(ranNo.length), unsaid(ranNo), counted(ranNo.map((g) => g.top))];
+      const envelope = (side: GroupedLine[]) => String(side.filter((g) => g.envelope).length);
+      return [name, String(gs.length), String(gs.length - wrong(gs)), String(oomFits.length), unsaid(oomFits), envelope(oomFits), counted(oomFits.map((g) => g.top)), String(ranNo.length), unsaid(ranNo), envelope(ranNo), counted(ranNo.map((g) => g.top))];
     });
 }
 
@@ -107,7 +118,7 @@ function table(headers: string[], rows: string[][]): string {
   return [line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
-const HEADERS = ['agree', 'lines', 'oom called fits', 'on unsaid gc/sharding', 'largest term there', 'ran called no', 'on unsaid gc/sharding', 'largest term there'];
+const HEADERS = ['agree', 'lines', 'oom called fits', 'on unsaid gc/sharding', 'seq/batch unsaid', 'largest term there', 'ran called no', 'on unsaid gc/sharding', 'seq/batch unsaid', 'largest term there'];
 
 function main(): void {
   const path = process.argv[2] ? resolve(process.argv[2]) : DEFAULT_CORPUS;
@@ -117,6 +128,7 @@ function main(): void {
     ['trainer', (g: GroupedLine) => g.trainer],
     ['method', (g: GroupedLine) => g.method],
     ['peak ÷ card', (g: GroupedLine) => g.band],
+    ["thread's program", (g: GroupedLine) => g.home],
   ] as const) {
     const rows = groupRows(lines, by).map(([name, n, agree, ...rest]) => [name!, agree!, n!, ...rest]);
     console.log(`\nBy ${title}:\n`);
