@@ -1,5 +1,6 @@
 import type { Scenario } from '../scenario/schema.js';
 import { gpuById } from '../catalog/index.js';
+import { CONTEXT_MIB, VOLTA_LAZY_CONTEXT_MIB } from '../catalog/gpus/card-memory.js';
 import { MiB, formulasWanted, gib, num } from './format.js';
 import { gpuCountOf } from '../scenario/gpus.js';
 import type { Churned } from './churn.js';
@@ -132,7 +133,24 @@ export function reservedBytes(allocated: number, churned: Churned, d: SlackDrive
 }
 
 export function contextBytes(s: Scenario): number {
-  return s.hardware?.gpuId ? gpuById(s.hardware.gpuId).contextMiB * MiB : DEFAULT_CONTEXT_BYTES;
+  if (!s.hardware?.gpuId) return DEFAULT_CONTEXT_BYTES;
+  return lazyLoadedContextMiB(s, gpuById(s.hardware.gpuId).contextMiB) * MiB;
+}
+
+/**
+ * The catalog's Volta context (1343 MiB, card-memory.ts) is a stack that loads every kernel module
+ * when the context is made: HF's V100 run (reference GT121), CUDA 11 without lazy loading. PyTorch
+ * 2.x makes it lazy itself: torch/cuda/__init__.py `_lazy_init` sets CUDA_MODULE_LOADING=LAZY when
+ * the user has not set it, before `torch._C._cuda_init()` (the lines every "Found no NVIDIA driver"
+ * traceback of torch 2.x shows), which takes effect on CUDA ≥ 11.7. vLLM has required PyTorch 2 since
+ * its first release and ships CUDA 11.8 / 12.x wheels, and SGLang runs on vLLM's or its own torch 2
+ * stack, so a V100 under either engine holds a lazily loaded context, not the eager one (issue 23:
+ * verdict v1017, 1Cat-vLLM on 4× V100 16GB, which V1's start-up check had refused on 1.3 GiB of
+ * context). Other engines and training keep the catalog's figure: their stack is not known.
+ */
+export function lazyLoadedContextMiB(s: Scenario, catalogMiB: number): number {
+  const torch2Engine = s.mode === 'inference' && s.framework !== 'tgi' && s.inference.engine === 'vllm' && (!s.inference.server || s.inference.server === 'sglang');
+  return torch2Engine && catalogMiB === CONTEXT_MIB.volta ? VOLTA_LAZY_CONTEXT_MIB : catalogMiB;
 }
 
 /** Only GPUs that talk to each other hold communicators: inference replicas (tp 1, pp 1) do not. */

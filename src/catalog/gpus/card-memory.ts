@@ -19,3 +19,10 @@ export function reportedGiB(gib: number): number {
  * stacks without lazy module loading, which is what V100 fleets typically still run.
  */
 export const CONTEXT_MIB = { pascal: 300, volta: 1343, turing: 350, ampere: 450, ada: 450, hopper: 550, blackwell: 600, rocm: 500 } as const;
+
+/**
+ * Volta under lazy module loading (memory/overhead.ts lazyLoadedContextMiB): no measured V100 figure
+ * is in ../shared/reference, so the neighbouring generation's catalog value (Turing, sm75, whose
+ * kernel modules are built like sm70's) stands in. An estimate, like the other generations' ≈ figures.
+ */
+export const VOLTA_LAZY_CONTEXT_MIB = CONTEXT_MIB.turing;
