@@ -94,6 +94,12 @@ const MODEL_LOAD_CALL = /(?<![\w.])(?:automodel\w*|\w+for(?:causallm|conditional
 /** Python's import lines and builtin calls (`print(`), and `**kwargs` splats: code only. */
 const IMPORT_LINE =
   /^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]+[\w., \t()*]+|import[ \t]+[\w.]+(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]+as[ \t]+\w+)?)*)[ \t]*$/gm;
+/**
+ * An import from NeMo 2's or Megatron-Bridge's recipes (`from nemo.collections.llm.recipes.llama3_70b import finetune_recipe`,
+ * NVIDIA-NeMo/Speech#14635, c3097): the script builds its run from a recipe that trains on Megatron-Core. Weak: a script
+ * may import a recipe only to read its settings.
+ */
+const MEGATRON_RECIPE_IMPORT = /^[ \t]*from[ \t]+(?:nemo\.collections\.llm(?:\.gpt)?\.recipes|megatron\.bridge)(?:\.\w+)*[ \t]+import[ \t]+[\w., \t()*]+$/gm;
 const BUILTIN_CALL = /(?<![\w.])(?:print|len|range|str|int|float|dict|list|tuple|set|open|isinstance|super|enumerate|zip|map|getattr|setattr)(?=\()|\*\*[a-z_]\w*/g;
 
 /**
@@ -353,6 +359,7 @@ export function readCode(input: MappedText): CodeReading {
     // (Unsloth, vLLM, lmdeploy: `from lmdeploy import pipeline, TurbomindEngineConfig`, InternLM/lmdeploy#1182,
     // c918, read as a vLLM server); the others (transformers, peft, torch) are used by every kind of run. DeepSpeed-MII
     // is named by its call (`mii.serve(`), not its import: legacy `mii.deploy` is not the FastGen server.
+    .replace(MEGATRON_RECIPE_IMPORT, (m) => ' megatron'.padEnd(m[0].length), { id: 'code.import-megatron-recipe', weak: true })
     .replace(IMPORT_LINE, (m) => {
       const lib = /\b(unsloth|vllm|lmdeploy)\b/.exec(m[0])?.[1];
       return lib ? lib.padEnd(m[0].length) : blank(m[0]);

@@ -61,6 +61,16 @@ export function frameworkStep(r: Resolution): ErrorReply | null {
     r.s.framework = 'hf';
     return null;
   }
+  // Megatron named on a run the words say runs the model ("Described in Megatron-LM, we apply column-wise model parallelism
+  // … torchrun generate.py", Chillee/lit-llama#5, c3102, b92; "Megatron-style tensor parallelism for inference"): the name
+  // cites its tensor-parallel split, not its training recipe, whose distributed optimizer and fp32 main grads no run of the
+  // model holds. Estimated in Hugging Face's layout, said with the switch; a Megatron thread that turns to running the
+  // model in a follow-up ("gen 256") goes the same way, so a thread reaches the scenario its canonical text reads back as.
+  if ((asked ?? (r.isNew ? undefined : r.s.framework)) === 'megatron' && r.s.mode === 'inference') {
+    r.assume(`"${r.patch.get<string>('framework')?.item.text.trim() ?? 'megatron'}" on a run of the model: Megatron's training recipe (distributed optimizer, fp32 main grads) is no part of it, so the Hugging Face layout (weights and KV cache, split by any tp you give) is estimated; say "train" if you train with Megatron`);
+    r.s.framework = 'hf';
+    return null;
+  }
   // transformers' release belongs to no framework word: whichever trainer runs on it (transformers-versions.ts).
   const transformersRelease = r.patch.value<string>('transformersVersion');
   if (transformersRelease !== undefined) r.s.transformersVersion = transformersRelease;

@@ -294,6 +294,40 @@ export const ARTEFACT_ROWS: readonly ArtefactRow[] = [
     example: 'bash ./training_scripts/single_gpu/run_1.3b.sh',
     source: 'deepspeedai/DeepSpeedExamples#551',
   },
+  {
+    // Megatron-Bridge's training launcher names each run `megatron_bridge_training-<nemo release>/<recipe>-<date>-<uuid>`
+    // (AI-Hypercomputer/gpu-recipes' recipe bot: "Run ID: megatron_bridge_training-nemo2602/qwen3_30b_a3b_bf16_16gpus-…",
+    // #194, c2823, b83; "runid: megatron_bridge_training-nemo2602/llama31_405b_128gpus_fp8cs_seq8192_gbs64-…", #210, c3001,
+    // b89). The run had read as the model's inference. The id stays whole, as the model reader takes it (its recipe's
+    // name, never its other numbers: the gbs64 of a recipe is no setting of the user's); the framework and the training
+    // stand on its prefix, said as a mention.
+    id: 'prose.artefact-megatron-bridge-run-id',
+    artefact: "Megatron-Bridge's training run id",
+    pattern: /(?<![\w.-])megatron[-_]bridge[-_]train(?:ing)?(?:[-_]nemo[\w.]*)?\/[\w.-]+/g,
+    when: (t) => t.includes('bridge'),
+    implies: () => 'megatron train',
+    words: 'keep',
+    cue: (m) => m[0].indexOf('/'),
+    evidence: 'weak',
+    example: 'Run ID: megatron_bridge_training-nemo2602/qwen3_30b_a3b_bf16_16gpus-2026-03-30_013839-7a3572b2',
+    source: 'AI-Hypercomputer/gpu-recipes#194',
+  },
+  {
+    // NeMo 2's and Megatron-Bridge's recipe modules train on Megatron-Core: a link to or an import from
+    // `nemo/collections/llm/recipes/…` ("Port pretrain from https://github.com/NVIDIA/NeMo/blob/main/nemo/collections/llm/
+    // recipes/llama3_8b_128k.py", NVIDIA-NeMo/Megatron-Bridge#168, c3093, b92; "from nemo.collections.llm.recipes.llama3_70b
+    // import finetune_recipe", NVIDIA-NeMo/Speech#14635, c3097, b92) or `megatron.bridge.recipes` names the recipe the run
+    // follows, not the run itself: weak, said. The recipe file's name after it stays for the model reader.
+    id: 'prose.artefact-nemo-recipe-module',
+    artefact: "a NeMo or Megatron-Bridge recipe module",
+    pattern: /(?<![\w-])(?:https?:\/\/)?(?:[\w.-]+\/)*?(?:nemo[./]collections[./]llm[./](?:gpt[./])?recipes|megatron[./]bridge[./]recipes)(?=[./]|\s)/g,
+    when: (t) => t.includes('recipes'),
+    implies: () => 'megatron',
+    words: 'replace',
+    evidence: 'weak',
+    example: 'from nemo.collections.llm.recipes.llama3_70b import finetune_recipe, model',
+    source: 'NVIDIA-NeMo/Speech#14635',
+  },
 ];
 
 /** The artefact rows as prose rules: each writes its implied words beside (or over) the artefact. */

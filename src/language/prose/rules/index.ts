@@ -43,6 +43,7 @@ import { PROGRESS_WORD_RULES } from './progress-words.js';
 import { HOST_AND_CARD_RULES } from './host-and-card.js';
 import { MODEL_SPELLING_RULES } from './model-spellings.js';
 import { DS_SHORT_NAME_RULES } from './ds-short-names.js';
+import { ZERO_STAGE_SET_RULES } from './zero-stage-set.js';
 import { DEEPSPEED_CONF_FILE_RULES } from './deepspeed-conf-files.js';
 import { FAMILY_MISSPELLING_RULES } from './family-misspellings.js';
 import { FORMAT_AND_OPTION_WORD_RULES } from './format-and-option-words.js';
@@ -149,6 +150,8 @@ const PROSE_ORDER = [
   ...FAMILY_LIST_RULES.map((rule) => rule.id),
   // A script known by its name, also as a link (TRL's dpo_llama2.py), before links that name no Hub model are blanked.
   'prose.artefact-trl-dpo-llama2',
+  // A link to a NeMo recipe module names the Megatron framework (weak) before the link is blanked (artefacts.ts).
+  'prose.artefact-nemo-recipe-module',
   'prose.github-repo-model',
   // A repository named after a series ("github.com/QwenLM/Qwen2.5-VL"), where the words name no family (path-models.ts).
   'prose.github-repo-series',
@@ -160,7 +163,7 @@ const PROSE_ORDER = [
   // "from HuggingFace", "the HuggingFace page": the site, before its name reads as the transformers library (hub-site.ts).
   ...HUB_SITE_RULES.map((rule) => rule.id),
   // Artefacts that imply a framework (a recipe, a CLI verb, a Hub organisation) before a path is cut to its last part.
-  ...ARTEFACT_RULES.map((rule) => rule.id).filter((id) => id !== 'prose.artefact-trl-dpo-llama2'),
+  ...ARTEFACT_RULES.map((rule) => rule.id).filter((id) => id !== 'prose.artefact-trl-dpo-llama2' && id !== 'prose.artefact-nemo-recipe-module'),
   'prose.device-map-values',
   // A model's name spelled apart from the catalog (a glued version, a Chinese name, words for a Hub name), before its parts are read (model-spellings.ts).
   ...MODEL_SPELLING_RULES.map((rule) => rule.id),
@@ -298,6 +301,8 @@ const PROSE_ORDER = [
   ...TRAINABLE_SHARE_RULES.map((rule) => rule.id),
   'prose.trainable-count',
   'prose.deepspeed-stage',
+  // "stage设置为2", "zero stage set to 2": a stage given its number by a verb (zero-stage-set.ts).
+  ...ZERO_STAGE_SET_RULES.map((rule) => rule.id),
   'prose.training-stage',
   'prose.reference-offload',
   'prose.n-way-parallel',
@@ -435,7 +440,7 @@ const PROSE_ORDER = [
   'prose.model-suffix',
 ];
 
-const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...COMPARED_CARDS_ZH_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...METHOD_LIST_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...ENGINE_TEMPLATE_RULES, ...HUB_SITE_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...OFFLOAD_ELSEWHERE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...DS_SHORT_NAME_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES, ...RATE_RULES, ...ACCUMULATION_WORD_RULES, ...PROMPT_AND_ANSWER_RULES, ...KV_OFFLOAD_RULES, ...TASK_RUNNER_RULES, ...LORA_TARGET_WORD_RULES, ...TRAINED_BEFORE_RULES, ...CHECKPOINT_TABLE_RULES, ...TOKEN_COUNT_ZH_RULES, ...FAMILY_MISSPELLING_RULES, ...FORMAT_AND_OPTION_WORD_RULES, ...QUANTIZE_CALL_RULES, ...VARIANT_APART_RULES, ...PCIE_LINK_RULES, ...DISK_SIZE_RULES, ...LOADER_GUESS_RULES, ...LAYERS_OUT_OF_RULES, ...FAMILY_LIST_RULES, ...PARAMETER_GROUP_RULES, ...GENERATED_TOKEN_RULES, ...TEMPLATE_QUESTION_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...COMPARED_CARDS_ZH_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...METHOD_LIST_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...ENGINE_TEMPLATE_RULES, ...HUB_SITE_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...OFFLOAD_ELSEWHERE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...DS_SHORT_NAME_RULES, ...ZERO_STAGE_SET_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES, ...RATE_RULES, ...ACCUMULATION_WORD_RULES, ...PROMPT_AND_ANSWER_RULES, ...KV_OFFLOAD_RULES, ...TASK_RUNNER_RULES, ...LORA_TARGET_WORD_RULES, ...TRAINED_BEFORE_RULES, ...CHECKPOINT_TABLE_RULES, ...TOKEN_COUNT_ZH_RULES, ...FAMILY_MISSPELLING_RULES, ...FORMAT_AND_OPTION_WORD_RULES, ...QUANTIZE_CALL_RULES, ...VARIANT_APART_RULES, ...PCIE_LINK_RULES, ...DISK_SIZE_RULES, ...LOADER_GUESS_RULES, ...LAYERS_OUT_OF_RULES, ...FAMILY_LIST_RULES, ...PARAMETER_GROUP_RULES, ...GENERATED_TOKEN_RULES, ...TEMPLATE_QUESTION_RULES].map((rule) => [rule.id, rule]));
 // Rule groups added since, one a line (so branches adding groups merge cleanly).
 const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   CPU_MEMORY_RULES,
