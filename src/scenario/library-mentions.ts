@@ -35,8 +35,11 @@ const HUB_BEFORE = /\b(?:on|from|to|at)\s+(?:the\s+)?$/i;
 const HUB_AFTER = /^(?:\s+hub\b|\s+(?:currently\s+|now\s+|already\s+)?(?:bundles?|hosts?|uploads?|ships?|stores?|releases?|released|publish(?:es|ed)?)\b)/i;
 
 /** The words that show the name is the library's version, its installation or a checkpoint format; null where it names the program run. */
+/** Words of use just before the name: "using transformers 4.40", "with HF", "用transformers": it runs, whatever its version. */
+const USED_BEFORE = /(?:\b(?:with|using|use|used|via|through|run|ran|running)\s+(?:the\s+)?|[用]|使用|通过)\s*$/i;
+
 export function libraryMention(text: string, at: number, end: number): string | null {
-  if (!HF_NAME.test(text.slice(at, end).trim())) return null;
+  if (!HF_NAME.test(text.slice(at, end).trim()) || USED_BEFORE.test(text.slice(Math.max(0, at - 24), at))) return null;
   const after = text.slice(end, end + 40);
   const version = VERSION_AFTER.exec(after) ?? FORMAT_AFTER.exec(after) ?? HUB_AFTER.exec(after);
   if (version) return `${text.slice(at, end)}${version[0]}`.trim();

@@ -74,6 +74,7 @@ describe('the Hugging Face framework read from a library version or a checkpoint
   it.each([
     'I fine-tune llama-2-7b with Hugging Face transformers on 1x a100 80gb',
     'qwen2-7b lora using huggingface on 1x rtx 4090',
+    'I train qwen2-7b lora using transformers 4.40 on 1x a100 80gb',
   ])('stays sure where the words run it: %s', (text) => {
     const f = stated(text, 'framework');
     expect(f.some((x) => x.value === 'hf' && !x.said)).toBe(true);
