@@ -16,6 +16,9 @@ import { withPrintedDefault } from './printed-defaults.js';
 import { withConfigShapeOnly } from './config-shape-only.js';
 import { withExampleValues } from './example-values.js';
 import { withNodeCount } from './node-counts.js';
+import { withMemoryAsked } from './memory-asked.js';
+import { withLibraryMention } from './library-mentions.js';
+import { withPretrainAlternatives } from './pretrain-pairs.js';
 import { namesGeneration, otherGenerations } from './model-family.js';
 import { seriesSizes } from './model-series.js';
 import { readFromReleaseLabel } from './released-sizes.js';
@@ -37,7 +40,9 @@ export function weighFacts(facts: FactTrace[], patch: Patch, s: Scenario, text: 
     patch,
     s,
   );
-  const doubted = withExampleValues(withReportedSource(withMethodAlternatives(withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text).map((f) => withWidthSuffix(withParameterDefault(withFailureThreshold(withTrainingFramework(f, patch, s), text), text), text)), text), text), text);
+  const questioned = withMemoryAsked(withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text), text);
+  const methods = withPretrainAlternatives(withMethodAlternatives(questioned.map((f) => withWidthSuffix(withParameterDefault(withFailureThreshold(withTrainingFramework(f, patch, s), text), text), text)), text), text);
+  const doubted = withLibraryMention(withExampleValues(withReportedSource(methods, text), text), s, text);
   // A bare int4 is weighed after the pairs: "int4 or int8" says both formats, not int4 alone.
   return withNodeCount(withUncountedCards(withMethodOfWeakFramework(withOutputDoubts(withConfigShapeOnly(withFormatAlternatives(doubted, text).map((f) => withBareInt4(f, text)), text), text), s), s, context.notes ?? []), s, text, context.perNodeDefault ?? null);
 }

@@ -36,6 +36,8 @@ export interface FactTrace {
   derivedFrom?: string;
   /** For a method read where the message names two ("sft和lora"): the other one, the switch the reply offers. */
   otherMethod?: string;
+  /** For a card question where the message asks an amount of memory (memory-asked.ts): the words that ask it. */
+  memoryAsked?: string;
   /** The words that correct a weak fact: the other count the message or thread said ("on 4 GPUs"), the other format of a pair ("fp8"), a question's words to leave out. */
   alternative?: string;
   /** For a card named without its memory: the card's other memory sizes (card-variants.ts). */
@@ -284,6 +286,8 @@ function correction(f: FactTrace): string {
       if (/\bauto\b/.test(f.weakWords ?? '') && /fp16/.test(f.value)) return 'say "bf16" if your launcher passes --bf16';
       return /\bauto\b/.test(f.weakWords ?? '') ? 'say "fp16" if your card has no bf16 (V100, T4)' : 'say the precision you mean';
     case 'question':
+      // "多少gpu内存", "GPU RAM required": the memory is asked, and the estimate answers it without the card question.
+      if (f.memoryAsked) return `"${clipped(f.memoryAsked)}" asks how much memory: leave out "${clipped(f.alternative ?? f.words.trim())}" if that is all you asked`;
       if (f.value.startsWith('how many')) return 'say your cards ("on 8x A100") if you asked whether yours fit';
       // "which GPU" beside the cards the message names (fact-doubts.ts withQuestionDoubt).
       return f.alternative ? `leave out "${f.alternative}" if you asked whether your cards fit` : 'say what you ask';

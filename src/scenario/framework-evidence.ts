@@ -23,13 +23,15 @@ import type { MentionKind } from './fact-cues.js';
  *    rows of framework-mentions.ts: the tool that worked set before "but this repo …", what a tool
  *    "would need", a feature asked for ("add exllamav2"), the name before its own address;
  *  - `error`: inside an error message the program printed ("ValueError: … in your accelerate config");
+ *  - `library`: the Hugging Face library's version, installation, hub or checkpoint format named in a training
+ *    message ("transformers 4.45", "HF checkpoints"; library-mentions.ts), which every training stack has;
  *  - `keys`: a config only that program writes, with no name, command or script of it (config-shape-only.ts).
  *  - `default`: no words at all: said among the defaults ("Hugging Face conventions (default)", or
  *    the format that implies it: "GGUF Q4_K_M is its format"), never as a fact of the message.
  */
-export type FrameworkEvidence = 'named' | 'command' | 'code' | 'setting' | 'artefact' | 'log' | 'suggested' | 'keys' | MentionKind | 'default';
+export type FrameworkEvidence = 'named' | 'command' | 'code' | 'setting' | 'artefact' | 'log' | 'suggested' | 'keys' | 'library' | MentionKind | 'default';
 
-const WEAK: ReadonlySet<FrameworkEvidence> = new Set(['suggested', 'name-part', 'link', 'asked', 'contrast', 'error', 'keys']);
+const WEAK: ReadonlySet<FrameworkEvidence> = new Set(['suggested', 'name-part', 'link', 'asked', 'contrast', 'error', 'keys', 'library']);
 
 /** Whether a class is weaker than the user naming or running the tool (and has words to say). */
 export const isWeakFrameworkEvidence = (e: FrameworkEvidence): boolean => WEAK.has(e);
