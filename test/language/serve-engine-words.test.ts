@@ -87,3 +87,33 @@ describe('the utilisation said in prose or in the environment', () => {
     expect(s.inference.gpuMemoryUtilization).toBe(util);
   });
 });
+
+/**
+ * A served request's prompt and answer added up is the reader's sum, not the user's word: said with the words it came
+ * from (prose/rules/served-length.ts). A benchmark's measured case ("all measurements with 1000 input tokens and 50
+ * output tokens", vllm-project/vllm#5294, c3108, b92) had been sized at 1,050 tokens in silence. Variations 0/8 → 8/8
+ * (the values were read before; the saying was not).
+ */
+describe('a prompt and its answer added up is said', () => {
+  it.each([
+    ['Mixtral 8x22B fp8 on H100 tp 4, all measurements with 1000 input tokens and 50 output tokens', 1050, 50],
+    ['llama-3-8b on an a100 with vllm, input 2k output 512', 2560, 512],
+    ['benchmarked Qwen2-7B with vLLM on an L4: 512 input tokens, 128 output tokens', 640, 128],
+    ['prompt length 1024 and output length 256, Llama-3.1-8B with vllm on a 4090', 1280, 256],
+    ['输入2048，输出512，Qwen2.5-14B vllm 单卡 A100', 2560, 512],
+    ['in/out 2048/512 on 1x H100 with Llama-3.1-70B fp8', 2560, 512],
+    ['Llama 2 13B TGI on an A10G, input 1000 tokens with 200 generated tokens', 1200, 200],
+    ['입력 1024 토큰, 출력 256 토큰으로 vLLM에서 Llama-3-8B, 4090', 1280, 256],
+  ])('%s', (text, seq, gen) => {
+    const { scenario, said } = read(text);
+    expect(scenario.seq).toBe(seq);
+    expect(scenario.inference.newTokens).toBe(gen);
+    expect(said).toMatch(new RegExp(`sequence ${seq} read from "`));
+  });
+
+  it('a training sample holds both, with nothing generated to say', () => {
+    const { scenario, said } = read('lora on qwen2-7b, 4090, prompt length 1024 and response length 512');
+    expect(scenario.seq).toBe(1536);
+    expect(said).not.toMatch(/generated after it/);
+  });
+});
