@@ -117,7 +117,12 @@ const LAUNCHERS: readonly Launcher[] = [
   // c917, and c542), `python -m lmdeploy.turbomind.chat` (c746), `python3 -m lmdeploy.pytorch.chat` (c598) run the
   // model on lmdeploy's engines; the module path was set aside as a short flag and the run read on transformers.
   { id: 'command.lmdeploy-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+lmdeploy\.(?:serve|turbomind|pytorch)(?:\.[a-z_]+)*/g, words: () => 'lmdeploy' },
-  { id: 'command.sglang-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+sglang\.launch_server\b/g, words: () => 'sglang' },
+  // SGLang's own programs run the engine in their process as its server does: `sglang.launch_server`, and its
+  // offline benchmarks `sglang.bench_latency` (renamed `bench_one_batch`), `bench_offline_throughput`
+  // (sglang/python/sglang; sgl-project/sglang#1341, c3104: `python3 -m sglang.bench_latency --model
+  // meta-llama/Meta-Llama-3-8B --batch-size 1 --input 128 --output 8` was set aside as a short flag and read as
+  // Hugging Face generate). Not `bench_serving`: a client of a server that may be another engine's (`--backend vllm`).
+  { id: 'command.sglang-module', pattern: /(?<![\w./-])python3?[ \t]+-m[ \t]+sglang\.(?:launch_server|bench_latency|bench_one_batch(?:_server)?|bench_offline_throughput)\b/g, words: () => 'sglang' },
   { id: 'command.vllm-image', pattern: new RegExp(String.raw`(?<![\w./-])(?:docker\.io\/)?vllm\/vllm-openai(?::v?([\w.-]+))?(?![\w/-])${RESOLVED}`, 'g'), words: taggedImage('vllm', VLLM_RELEASES) },
   { id: 'command.sglang-image', pattern: /(?<![\w./-])(?:docker\.io\/)?lmsysorg\/sglang(?::[\w.-]+)?(?![\w/-])/g, words: () => 'sglang' },
   { id: 'command.tgi-image', pattern: new RegExp(String.raw`(?<![\w./-])(?:ghcr\.io\/)?huggingface\/text-generation-inference(?::v?([\w.-]+))?(?![\w/-])${RESOLVED}`, 'g'), words: taggedImage('tgi', TGI_RELEASES, ' serve') },

@@ -173,6 +173,16 @@ export const IN_BLOCK_KEYS = new Set(['_component_', 'device', 'enabled', 'stage
 export const KEY_SET_TO = /(?<![\w.-])`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?[ \t]+(?:(?:parameter|param|variable|env(?:ironment)?[ \t]+var(?:iable)?|option|flag|setting|value)[ \t]+)?(?:(?:is|was|is now|were|being|has been|had been|have been|gets|got)[ \t]+)?(?:set|limited|capped|fixed|increased|reduced|lowered|raised|changed)[ \t]+(?:to|at)[ \t]+(\d[\w.]*)(?![\w.])/g;
 
 /**
+ * A snake_case key in prose with the number it is, or a number it is given as an example (issue 22, rserve15):
+ * "gpu_memory_utilization is 0.7", "If I set a high value for `gpu_memory_utilization`, for example, 0.99, it would
+ * throw OOM" (vllm-project/vllm#9995, corpus c3070, b91: the share went unread and vLLM's default 0.9 stood), "`max_model_len`
+ * (e.g. 8192)", "output_len like 1500" (google/gemma_pytorch#87, c3078, b91). Not "of": "num_ctx of 40000 in that
+ * instance" (c1824) is another run's. The first group is the key, the second a linking verb or the third an example's words, the fourth the number;
+ * prepare.ts reads it only for a key some table reads, an example's value weak.
+ */
+export const KEY_IS_VALUE = /(?<![\w.-])`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?(?:[ \t]+(is|was)|[ \t]*(?:,[ \t]*|\()?(for example|for instance|e\.g\.|say|like)[ \t]*,?)[ \t]+(\d+(?:\.\d+)?)(?![\w.%])/g;
+
+/**
  * The verb first: "I set max_num_seqs to 64", "lowering gpu_memory_utilization to 0.8". The key may be named
  * with its kind between it and the value, in either pattern: "I've set the `OLLAMA_NUM_PARALLEL` parameter
  * to 3" (ollama/ollama#9054, c1790), "the num_ctx option was set to 8192".

@@ -4,6 +4,7 @@ import {
   COMMENTED_KEY,
   DEEPSPEED_INCLUDE,
   DEVICE_LIST,
+  KEY_IS_VALUE,
   KEY_SET_TO,
   NUMBER_THEN_BATCH_KEY,
   NUMBER_THEN_KEY,
@@ -76,6 +77,12 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
       // "num_ctx limited to 8192", "gpu_memory_utilization set to 0.95", "max_model_len capped at 4096"
       // (akitaonrails/Tiny-Qwen-CLI#2): a key named in prose with the value it was given.
       .replace(snakeCase ? KEY_SET_TO : NEVER, (m) => `${m[1]}=${m[2]}`.padEnd(m[0].length), 'config.key-set-to')
+      // "gpu_memory_utilization is 0.7", "`gpu_memory_utilization`, for example, 0.99" (patterns.ts KEY_IS_VALUE): a key we
+      // read, with its value. Weak, said with its words: prose may name another run's key ("but TP_size is 8" of verl's
+      // rollout engine, c295), and an example's value is one the user tried or would try.
+      .replaceEach(snakeCase ? KEY_IS_VALUE : NEVER, (m) =>
+        handlerOf(keyName(m[1]!)) ? { result: `${m[1]}=${m[4]}`.padEnd(m[0].length), rule: { id: m[2] ? 'config.key-is-value' : 'config.key-example-value', weak: true } } : null,
+      )
       .replace(snakeCase && has('batch_size') ? NUMBER_THEN_BATCH_KEY : NEVER, (m) => `${m[2]}=${m[1]}`.padEnd(m[0].length), 'config.number-then-batch-key')
       .replace(snakeCase ? NUMBER_THEN_KEY : NEVER, (m) => (!/batch_size$/.test(m[2]!) && handlerOf(keyName(m[2]!)) ? `${m[2]}=${m[1]}`.padEnd(m[0].length) : m[0]), 'config.number-then-key')
       .replace(snakeCase ? SET_KEY_TO : NEVER, (m) => `${m[1]}=${m[2]}`.padStart(m[0].length), 'config.set-key-to')

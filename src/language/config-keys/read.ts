@@ -31,7 +31,7 @@ import { handlerOf, keyKnown, keyName } from './table.js';
 import { namedFrameworks } from './frameworks/index.js';
 import { sayDeepSpeedFromKeys } from './deepspeed-only-keys.js';
 import { isFalse, isTrue, unquote, type KeyContext, type KeyReading } from './values.js';
-
+import { engineVariableOr } from './engine-variables.js';
 
 /** What follows a name in an Ollama tag: a colon, then a size (":20b", ":7b-instruct-q4_K_M"). */
 const OLLAMA_TAG_VALUE = /^:\d+(?:\.\d+)?[bm](?![a-z0-9])/;
@@ -206,8 +206,7 @@ const LOAD_TOOL_BEFORE = /(?:^|[\s;|&`(])(?:ab|hey|oha|wrk)\s/;
   /** A line of prose between two settings of one key: they stand in separate snippets, not one command or file. */
   const givenElsewhere = (key: string, at: number, value: string): boolean =>
     (settings.get(key) ?? []).some((s) => s.at < at && unquote(s.value) !== unquote(value) && PROSE_LINE.test(src.slice(src.indexOf('\n', s.at) + 1, src.lastIndexOf('\n', at) + 1)));
-  // "micro batch size 1 / batch_size 32" (arielnlee/Platypus#10): the micro-batch said in words
-  // makes batch_size the global batch just as the key would.
+  // "micro batch size 1 / batch_size 32" (arielnlee/Platypus#10): the micro-batch said makes batch_size the global batch.
   if (/\bmicro[ -]batch[ -]?size\b/.test(src)) present.add('micro_batch_size');
   // '"unsloth" is not suitable for deepspeed zero3' (LlamaFactory#3524) names DeepSpeed only to rule it out.
   // A YAML `deepspeed:` left empty, no block under it (axolotl's example configs, axolotl-ai-cloud/axolotl
@@ -314,7 +313,6 @@ const LOAD_TOOL_BEFORE = /(?:^|[\s;|&`(])(?:ab|hey|oha|wrk)\s/;
       return { result: value === '{' ? `${' '.repeat(m[0].length - 1)}{` : ' '.repeat(m[0].length), rule: keyRule(key) };
     }
     if (isFlag && value === undefined) value = 'true';
-    const handler = handlerOf(key, namespaces);
     const parent = parents.at(-1)?.key ?? null;
     // A short flag is shown as written (`-np`), not as the key it stands for.
     const shown = m[3] ? `-${m[3]}` : rawKey.replace(/^-+/, '');
@@ -322,6 +320,7 @@ const LOAD_TOOL_BEFORE = /(?:^|[\s;|&`(])(?:ab|hey|oha|wrk)\s/;
     const keyAt = m[0].indexOf(rawKey);
     const users = keyAt >= 0 ? input.userText(m.index + keyAt, m.index + keyAt + rawKey.length) : '';
     const asWritten = m[3] ? `-${m[3]}` : `${m[1] !== undefined ? '--' : ''}${users.toLowerCase() === rawKey ? users : rawKey}`;
+    const handler = engineVariableOr(handlerOf(key, namespaces), asWritten, value); // VLLM_ATTENTION_BACKEND=…: the engine, weak
     // A key no table knows is blanked, or left for the prose reader when its value looks like a name.
     const unknownRule: RuleRef = NO_MEMORY_EFFECT.has(key) ? keyRule(key) : 'config.unknown-key';
     if (!handler) {

@@ -31,10 +31,19 @@ export const trlVllmMode: Handler = (v) => {
   return IGNORE;
 };
 
+/**
+ * `VLLM_GPU_MEMORY_UTILIZATION` in capitals is no TRL flag but the environment vLLM's own test suites read for the engine
+ * they build (`VLLM_GPU_MEMORY_UTILIZATION=0.85 python -m pytest tests/v1/…`, vllm-project/vllm#48943, corpus c3094:
+ * read as TRL's server-mode share and dropped): vLLM's share of the card, the engine named weak as its other variables
+ * are (engine-variables.ts).
+ */
+const vllmEnvironment = (ctx: KeyContext): boolean => ctx.spelling === 'VLLM_GPU_MEMORY_UTILIZATION';
+
 /** TRL `vllm_gpu_memory_utilization`: the co-located engine's share; beside server mode (or no mode: TRL's default is server) it sizes another GPU's engine. */
 export const trlVllmUtil: Handler = (v, ctx) => {
   const util = utilOf(v);
   if (util === null) return IGNORE;
+  if (vllmEnvironment(ctx)) return { say: `vllm util ${util}`, weak: true };
   if (!colocatedByTrl(ctx)) return { ignore: true, note: `vllm_gpu_memory_utilization ${util} sizes the vLLM engine on GPUs of its own (TRL's vllm_mode is "server" unless set to "colocate"): nothing of it on the training GPUs` };
   return say(`rollout util ${util}`);
 };

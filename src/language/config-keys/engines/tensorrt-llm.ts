@@ -19,7 +19,18 @@ const BUILD_KEYS = [
  * tokens"), a cap of the sequences in flight, as vLLM's --max-num-seqs; never a training micro-batch
  * (NVIDIA/TensorRT-LLM#3486, c2537: trtllm-bench's `--max_batch_size 32` read as micro-batch 32).
  */
-const maxBatchSize: Handler = (v, ctx) => (BUILD_KEYS.some((k) => ctx.keys.has(k)) ? serving(numeric('bs'))(v, ctx) : serving(numeric('max seqs'))(v, ctx));
+const maxBatchSize: Handler = (v, ctx) => (BUILD_KEYS.some((k) => ctx.keys.has(k)) ? builtBatch(v, ctx) : serving(numeric('max seqs'))(v, ctx));
+
+/**
+ * The build's `--max_batch_size` is the most sequences the engine schedules at once, what it was built to hold, not
+ * a batch the user says they run: read as the batch the corpus writes (`bs N`, above) but weak, said with its flag, so
+ * a reply that sizes N full sequences says where N came from (NVIDIA/TensorRT-LLM#2429, corpus c3068, b91: `--max_batch_size
+ * 10`; c2175, b61: `--max_batch_size 16`; both written `max seqs N` by the corpus, both read silently as a batch).
+ */
+const builtBatch: Handler = (v, ctx) => {
+  const r = serving(numeric('bs'))(v, ctx);
+  return r && 'say' in r ? { ...r, weak: true } : r;
+};
 
 /**
  * The examples' build.py options (before trtllm-build: examples/llama/build.py, examples/qwen/build.py) that no

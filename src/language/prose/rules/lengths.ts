@@ -1,5 +1,6 @@
 import type { ProseRule } from '../types.js';
 import { kMultiple } from '../../numbers.js';
+import { servedLengthNote } from './served-length.js';
 
 /**
  * The length the user writes, in the words people use for it (issue 22, item 7: "the user's length
@@ -160,7 +161,8 @@ export const LENGTH_RULES: readonly ProseRule[] = [
       'gi',
     ),
     when: (t) => /input|prompt|\bin\b|输入|提示/.test(t) && /\bin\b|\bout\b|output|completion|generat|respon|answer|输出|生成|回答/.test(t),
-    write: (m) => {
+    // Served, the sum is said with the words it came from (served-length.ts).
+    write: (m, notes) => {
       const g = m.slice(1);
       const pairs = [0, 4, 8, 12, 16].map((i) => g.slice(i, i + 4)).find((p) => p[0] !== undefined)!;
       const input = tokens(pairs[0]!, pairs[1]);
@@ -169,7 +171,9 @@ export const LENGTH_RULES: readonly ProseRule[] = [
       // tokens" is a 50K sequence (c589), read as a round 50,000 like any "50k" (numbers.ts kMultiple).
       const inK = pairs[1]?.toLowerCase() === 'k' && pairs[3]?.toLowerCase() === 'k';
       const seq = inK ? `${Number(pairs[0]!.replace(/,/g, '')) + Number(pairs[2]!.replace(/,/g, ''))}k` : String(input + output);
-      return ` seq ${seq}${TRAINS.test(m.input) ? '' : ` gen ${output}`} `;
+      if (TRAINS.test(m.input)) return ` seq ${seq} `;
+      notes.push(servedLengthNote(seq, output, m[0]));
+      return ` seq ${seq} gen ${output} `;
     },
     example: 'llama-3-8b on an a100, input 2k output 512, how many users?',
     // "input/output 1024/128" is shaped like a Hub id (owner/name) and a path; its words are a length's.

@@ -1,5 +1,6 @@
 import type { ProseRule } from '../types.js';
 import { kMultiple } from '../../numbers.js';
+import { servedLengthNote } from './served-length.js';
 
 /**
  * A prompt and its answer said apart in sentences, where prose.input-output (lengths.ts) reads them as labels
@@ -43,7 +44,7 @@ export const PROMPT_AND_ANSWER_RULES: readonly ProseRule[] = [
       'gi',
     ),
     when: (t) => /input|prompt|입력|프롬프트/.test(t) && /output|respon|answer|complet|generat|new\s+tokens?|출력|생성|응답/.test(t),
-    write: (m) => {
+    write: (m, notes) => {
       // The two counts in the order written, each with its "k" if it has one: whichever alternative matched, the
       // prompt's count comes first and the answer's second.
       const counts: number[] = [];
@@ -52,7 +53,10 @@ export const PROMPT_AND_ANSWER_RULES: readonly ProseRule[] = [
         if (digits !== undefined && /^\d/.test(digits)) counts.push(count(digits, g[i + 1]));
       });
       const [input, output] = counts as [number, number];
-      return ` seq ${input + output}${TRAINS.test(m.input) ? '' : ` gen ${output}`} `;
+      if (TRAINS.test(m.input)) return ` seq ${input + output} `;
+      // Served, the sum is said with the words it came from (served-length.ts).
+      notes.push(servedLengthNote(input + output, output, m[0]));
+      return ` seq ${input + output} gen ${output} `;
     },
     example: 'With a prompt that is 441 tokens long, and an output of 101 tokens, the model takes 6.8 seconds',
     source: 'unslothai/unsloth#1095',
