@@ -364,6 +364,8 @@ const PROSE_ORDER = [
   'prose.model-config-file',
   // A script named with its model's size ("run_for_7B_in_Linux_or_WSL.sh") where no model is named (path-models.ts).
   'prose.script-model-size',
+  // A script's or document's name holding a family, the size said apart ("external_llama_eval.py … --size 7B"; path-models.ts).
+  'prose.file-family-size-apart',
   'prose.file-name',
   'prose.weights-file',
   'prose.r1-distilled-base',
