@@ -1,9 +1,12 @@
 import { familyOf } from '../families.js';
-import { modelIdOf } from '../lexicon.js';
+import { FAMILIES, modelIdOf } from '../lexicon.js';
 import { catalogHead } from '../module-files.js';
 import { IGNORE, isFalse, isTrue, say, unquote, type Handler, type KeyTable } from './values.js';
 
 /** The model: where it is named, and how it is placed on the devices. */
+
+/** The catalog's family words, as a name's letters ("llama", "qwen", "baichuan"); OPT's is a system folder ("/opt/…") before a family. */
+const FAMILY_WORDS = FAMILIES.map((f) => f.replace(/[^a-z0-9]/g, '')).filter((f) => f.length >= 2 && f !== 'opt').join('|');
 
 /**
  * Folder names that say where a checkpoint is, not which model it is ("path/to/7b-awq/model"); lmdeploy
@@ -36,6 +39,8 @@ export const model: Handler = (v) => {
   const name = parts.at(-1) ?? '';
   const above = runFolderAbove(parts);
   if (above) return { say: above.replace(/[^a-z0-9.\-_]/g, ' '), weak: true };
+  const family = familyFolderAbove(parts);
+  if (family) return { say: family.replace(/[^a-z0-9.\-_]/gi, ' '), weak: true };
   return name && /[a-z]/.test(name) ? say(name.replace(/[^a-z0-9.\-_]/g, ' ')) : IGNORE;
 };
 
@@ -62,6 +67,22 @@ export function runFolderAbove(parts: readonly string[]): string | null {
   const last = (parts.at(-1) ?? '').toLowerCase();
   if (parts.length < 2 || /\d/.test(last) || !/^[a-z][\w.-]*$/.test(last) || modelIdOf(last) || familyOf(last)) return null;
   return [...parts.slice(0, -1)].reverse().find((p) => SIZED_PART.test(p) && /^[\w.-]+$/.test(p)) ?? null;
+}
+
+/**
+ * A checkpoint folder named by its size alone under a folder named by its family or series: "--model_name_or_path
+ * /home/gzc/data/llama/7B_new" (OpenBMB/ToolBench#33, c2257, had read a bare 7B), "/data/models/qwen2.5/7B-Instruct",
+ * "D:\\models\\Llama-2\\13B": the family and the size, as torchtune's "llama3/8B_lora" is read in prose (prose/paths.ts
+ * lastPart). Weak: only a folder's name the user chose (rule config.key.family-folder-above-size).
+ */
+const SIZE_FIRST_PART = /^\d+(?:\.\d+)?[bm](?:[-_.][a-z0-9._-]*)?$/i;
+/** A family word with its version and nothing else ("llama", "qwen2.5", "Llama-2", "baichuan2", "gemma_2"). */
+const FAMILY_FOLDER = new RegExp(`^(?:${FAMILY_WORDS})(?:[-_.]?v?\\d+(?:[._]\\d+)?)?$`, 'i');
+export function familyFolderAbove(parts: readonly string[]): string | null {
+  const last = parts.at(-1) ?? '';
+  const folder = (parts.at(-2) ?? '').toLowerCase();
+  if (parts.length < 2 || !SIZE_FIRST_PART.test(last) || !FAMILY_FOLDER.test(folder)) return null;
+  return `${folder} ${last}`;
 }
 
 /**
@@ -175,6 +196,21 @@ export const modelNameWithSize: Handler = (v, ctx) => {
   if (!size || /\d(?:\.\d+)?[bm](?![a-z0-9])/i.test(name) || /[/\\]/.test(name)) return model(v, ctx);
   return model(`${name}-${size}`, ctx);
 };
+/**
+ * `model_size` with a model size and its unit ("--model_size 13b"): that size (rule config.key.model-size). Any other value
+ * changes no memory, as NO_MEMORY_EFFECT had it. A bare `--size 7B` (tinygrad's llama.py) is left to prose by the key
+ * reader (config-keys/read.ts), since "size" alone names every size ("Batch size: 96", "Dataset size: 100,000").
+ */
+/**
+ * A size flag no table reads given a model size with its unit ("--size 7B": tinygrad's llama.py and its eval script,
+ * tinygrad/tinygrad#1289, c3107, had been blanked as a key not read): the key reader leaves it for prose, which reads the
+ * model's size and joins it with the family the words or the script's name give (rule config.key.size-flag).
+ */
+export const isModelSizeFlag = (key: string, value: string) => /(?:^|_)size$/.test(key) && /^\d+(?:\.\d+)?b$/i.test(value);
+const modelSizeKey: Handler = (v) => {
+  const size = /^(\d+(?:\.\d+)?)\s*([bm])$/i.exec(unquote(v));
+  return size ? say(`${size[1]}${size[2]!.toLowerCase()}`) : IGNORE;
+};
 const sizeInBillions: Handler = (v) => {
   const size = billions(v);
   return size ? say(size) : IGNORE;
@@ -202,6 +238,7 @@ export const MODEL_KEYS_TABLE: KeyTable = {
   model_name: { reads: modelNameWithSize },
   size_in_billions: { reads: sizeInBillions, source: 'xorbitsai/inference (xinference launch --size-in-billions)' },
   model_size_in_billions: { reads: sizeInBillions, source: 'xorbitsai/inference (restful_client.py launch_model)' },
+  model_size: { reads: modelSizeKey },
   model_id: { reads: model },
   pretrained_model_name_or_path: { reads: model },
   model_path: { reads: model },

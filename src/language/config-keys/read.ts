@@ -22,7 +22,7 @@ import { builtValue, builtValues, engineBuildSpans } from './engine-build.js';
 import { scriptOf } from './script-constants.js';
 import { configShape } from './config-shape.js';
 import { abbreviatedOption, abbreviationNote } from './flag-abbreviations.js';
-import { MODEL_KEYS, model, outputFolder } from './models.js';
+import { MODEL_KEYS, isModelSizeFlag, model, outputFolder } from './models.js';
 import { IN_BLOCK_KEYS, PAIR, SHORT_FLAGS } from './patterns.js';
 import { prepareConfig } from './prepare.js';
 import { ENGINES, enginesNamed } from './engines/index.js';
@@ -335,7 +335,7 @@ const LOAD_TOOL_BEFORE = /(?:^|[\s;|&`(])(?:ab|hey|oha|wrk)\s/;
       // meta-pytorch/torchtune#1965, c2375): a family, then a size as one of its parts; prose reads its stem, weak.
       const modelConfig = /(?:^|\/)[a-z]{2,}[a-z0-9.]*(?:[-_][a-z0-9.]+)*?[-_]\d+(?:\.\d+)?[bm](?:[-_][a-z0-9.]+)*\.(?:ya?ml|json|toml)$/i.test(unquote(v));
       const file = !modelConfig && /\.(?:bin|json|ya?ml|py|pt|pth|safetensors|txt|jsonl|csv|sh)$/.test(unquote(v));
-      if (!NO_MEMORY_EFFECT.has(key) && !modelNamed && !file && /[a-z]/.test(v) && /\d/.test(v) && !/^(?:some\()?\d/.test(v)) {
+      if (!NO_MEMORY_EFFECT.has(key) && !modelNamed && !file && ((/[a-z]/.test(v) && /\d/.test(v) && !/^(?:some\()?\d/.test(v)) || isModelSizeFlag(key, unquote(v)))) {
         const at = m[0].lastIndexOf(v);
         return { result: ' '.repeat(at) + m[0].slice(at), rule: unknownRule };
       }

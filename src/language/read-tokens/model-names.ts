@@ -11,6 +11,7 @@ import { catalogHasRelease } from '../releases.js';
 import { isSep } from './words.js';
 import { withArticle } from '../article.js';
 import { saidBeside } from './said-beside.js';
+import { releaseMoeApart } from './release-moe.js';
 
 /** A model read on a guess: its span in the token text, the note that says so and the reading's name. */
 export interface NameGuess {
@@ -283,10 +284,11 @@ export function nameSeries(tokens: Token[], notes: string[], guesses: NameGuess[
     }
     const sizes = oneBareSize(tokens);
     const sized = sizes.length ? members.find((m) => m.size === sizes[0]!.value.toLowerCase().replace(/\s/g, '')) : undefined;
+    const text = wholeText(tokens, i, end);
+    const moeAt = sized ? -1 : releaseMoeApart(tokens, i, end, text, sizes, notes, guesses); // "qwen3.5 … 35b": release-moe.ts
     // "Mistral Small 22B": a size the series has no member of is that size of the family's shape
     // (read with the size), not the series' 7B with the size set aside.
-    if (sizes.length && !sized && t.type === 'family') continue;
-    const text = wholeText(tokens, i, end);
+    if (moeAt >= 0 ? (i = moeAt) >= 0 : sizes.length && !sized && t.type === 'family') continue;
     const member = sized ?? defaultMember(members);
     if (sized) {
       const apart = !sizes.some((x) => saidBeside(tokens, i, end, x));

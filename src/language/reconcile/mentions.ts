@@ -289,8 +289,15 @@ function disagree(a: Setting, b: Setting): boolean {
     return differ(a.gpuId, b.gpuId) || differ(a.count, b.count) || differ(a.nodes, b.nodes) || differ(a.capacityGiB, b.capacityGiB);
   }
   if (a.kind === 'weights' && b.kind === 'weights') return a.value !== b.value;
-  // Two names of one model ("13B" … "the 13B model") agree; different sizes or families do not.
-  if (namesModel(a) && namesModel(b)) return !sameModelSize(paramsOf(a), paramsOf(b), isMoe(a) || isMoe(b)) || familyOf(a) !== familyOf(b);
+  // Two names of one model ("13B" … "the 13B model") agree; different sizes or families do not. A size said alone names
+  // no family, so it agrees with the same size named with one: "a quantized 30B llama model should only take 19.5 GB …
+  // my system runs out of RAM when using an 30B model" (oobabooga/textgen#765, c3120) is one LLaMA 30B said twice, not
+  // a bare 30B run beside another setup (rule reconcile.bare-size-agrees).
+  if (namesModel(a) && namesModel(b)) {
+    if (!sameModelSize(paramsOf(a), paramsOf(b), isMoe(a) || isMoe(b))) return true;
+    const [fa, fb] = [familyOf(a), familyOf(b)];
+    return fa !== fb && !(a.kind === 'size' && fa === null) && !(b.kind === 'size' && fb === null);
+  }
   return false;
 }
 

@@ -1,3 +1,4 @@
+import { fileFamilySizedApart } from './path-models.js';
 import type { ProseRule } from '../types.js';
 
 /**
@@ -73,7 +74,12 @@ export const ENGINE_LINK_RULES: readonly ProseRule[] = [
     when: (t) => /\.(?:md|mdx|rst|ipynb)\b/.test(t),
     write: (m) => {
       const engine = DOC_ENGINES.find((e) => new RegExp(String.raw`(?:^|[/._-])(?:${e.names})(?=[/._-])`).test(m[0]))!;
-      return ` ${engine.engine} `.padEnd(m[0].length);
+      // The page's own name may be the model's family, its size said apart: "vllm/qwen3.5.md的推荐卡数是不是有误？35b-w8a8推荐四卡"
+      // (HYGON-AI/inference-cookbook-das#58, c3143) is vLLM's page for Qwen3.5 (path-models.ts fileFamilySizedApart).
+      const stem = /([^/]+)\.(?:md|mdx|rst|ipynb)$/.exec(m[0])?.[1] ?? '';
+      const family = fileFamilySizedApart(stem, m.input, m.index, m[0].length);
+      const words = family ? ` ${engine.engine} ${family} ` : ` ${engine.engine} `;
+      return words.length <= m[0].length ? words.padEnd(m[0].length) : ` ${engine.engine} `.padEnd(m[0].length);
     },
     example: 'docs/USAGE.sglang.md\n## Multi GPU (without cache offloading)\n- 256k context length',
     source: 'DeepAuto-AI/hip-attention#72',

@@ -58,6 +58,7 @@ import { PROMPT_AND_ANSWER_RULES } from './prompt-and-answer.js';
 import { CHECKPOINT_TABLE_RULES } from './checkpoint-tables.js';
 import { CHECKPOINT_SAVING_RULES } from './checkpoint-saving.js';
 import { WIDTH_OPTION_RULES } from './width-options.js';
+import { SIZE_OPTION_RULES } from './size-options.js';
 import { DTYPE_COMPARED_RULES } from './dtype-compared.js';
 import { FORMAT_OPTION_RULES } from './format-options.js';
 import { ASKED_OFFLOAD_RULES } from './asked-offload.js';
@@ -364,11 +365,15 @@ const PROSE_ORDER = [
   'prose.short-flags',
   'prose.true-dtype',
   'prose.w-slash',
+  // Model sizes offered as options ("for 32B/70B") beside a model named elsewhere, before a path reads the slash (size-options.ts).
+  'prose.size-options',
   // An MLC library's name ("…-q4f16_1-cuda.so") is its model, before the path and config rules read its folders (path-models.ts).
   'prose.mlc-library',
   'prose.model-config-file',
   // A script named with its model's size ("run_for_7B_in_Linux_or_WSL.sh") where no model is named (path-models.ts).
   'prose.script-model-size',
+  // A script's or document's name holding a family, the size said apart ("external_llama_eval.py … --size 7B"; path-models.ts).
+  'prose.file-family-size-apart',
   'prose.file-name',
   'prose.weights-file',
   'prose.r1-distilled-base',
@@ -446,6 +451,7 @@ const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   CPU_MEMORY_RULES,
   LENGTH_TABLE_RULES,
   WIDTH_OPTION_RULES,
+  SIZE_OPTION_RULES,
   FORMAT_OPTION_RULES,
   ASKED_OFFLOAD_RULES,
   GGUF_WIDTH_RULES,

@@ -39,9 +39,45 @@ const FILE_WHOLE = new RegExp(`^${FILE.source}$`);
 function namedElsewhere(elsewhere: string, name: string): boolean {
   const own = /(?<![a-z0-9.])(\d+(?:\.\d+)?b)(?![a-z0-9])/.exec(name)?.[1];
   for (const m of elsewhere.replace(ADAPTED_FROM, (t) => ' '.repeat(t.length)).matchAll(MODELS_ELSEWHERE)) {
-    if (!/^\d/.test(m[0]) || m[0] !== own) return true;
+    // A name with no size of its own ("baichuan2/README.md") is sized by a size said alone elsewhere ("跑 13B 推理"):
+    // the two are one model said in pieces, which the name rules join, weak (names.series-and-size-apart).
+    if (!/^\d/.test(m[0]) || (own !== undefined && m[0] !== own)) return true;
   }
   return false;
+}
+
+/**
+ * A script's or a document's name that holds a family word and no size, with the size said apart in the words:
+ * tinygrad's "python test/external/external_llama_eval.py … --size 7B" (tinygrad/tinygrad#1289, c3107), a cookbook's
+ * "vllm/qwen3.5.md的推荐卡数是不是有误？35b-w8a8推荐四卡" (HYGON-AI/inference-cookbook-das#58, c3143), "eval_gemma2.py --size 9b".
+ * The file's family sizes nothing by itself (a script runs what it is given), so only where the words say a size alone
+ * and name no other family: the family word is kept, for the name rules to join with that size, weak
+ * (rule prose.file-family-size-apart). Had been refused as words not read, or read as a bare size of another shape.
+ */
+const FAMILY_IN_STEM = new RegExp(`(?<![a-z])(?:${FAMILY})(?:[-_.]?v?\\d+(?:[._]\\d+)?)?(?![a-z0-9])`, 'g');
+const NAMED_FILE = /(?<![\w.\-])((?:[\w.~-]{1,120}\/){0,12})([a-z0-9_\-.]{1,80}?)\.(?:py|sh|bash|ipynb|md|rst)(?![\w])/g;
+/** A size said alone in the words, not joined to a name ("7B", "35b-w8a8", "--size 7B"). */
+const BARE_SIZE = /(?<![a-z0-9.\-_])\d+(?:\.\d+)?b(?![a-z0-9])/;
+/**
+ * The family word a file's stem holds (`stem`, the file at `at` of `input`, `length` long), where the words outside
+ * every file and link say a size alone and name no other family; null otherwise. Shared with prose.engine-docs-path,
+ * whose engine documentation page ("vllm/qwen3.5.md") names the model too.
+ */
+export function fileFamilySizedApart(stem: string, input: string, at: number, length: number): string | null {
+  const named = familyOfFile(stem.toLowerCase());
+  if (!named) return null;
+  const elsewhere = (input.slice(0, at) + ' '.repeat(length) + input.slice(at + length))
+    .replace(new RegExp(NAMED_FILE.source, 'g'), (f) => ' '.repeat(f.length))
+    .replace(/\bhttps?:\/\/\S+/g, (u) => ' '.repeat(u.length));
+  const family = familyOf(named.word);
+  if (!BARE_SIZE.test(elsewhere) || [...elsewhere.matchAll(FAMILY_WORDS)].some((w) => familyOf(w[0]) !== family)) return null;
+  return named.word;
+}
+function familyOfFile(stem: string): { word: string; at: number } | null {
+  if (/(?<![a-z0-9.])\d+(?:\.\d+)?[bm](?![a-z0-9])/.test(stem)) return null;
+  const found = [...stem.matchAll(FAMILY_IN_STEM)];
+  if (found.length === 0 || new Set(found.map((f) => familyOf(f[0]))).size !== 1) return null;
+  return { word: found[0]![0].replace(/_(?=\d)/, '.'), at: found[0]!.index };
 }
 
 /**
@@ -189,6 +225,23 @@ export const PATH_MODEL_RULES: readonly ProseRule[] = [
     },
     example: '运行bash scripts/run_for_7B_in_Linux_or_WSL.sh，报错 OOM, RTX 4090 24GB',
     source: 'netease-youdao/QAnything#289',
+    weak: true,
+  },
+  {
+    id: 'prose.file-family-size-apart',
+    pattern: NAMED_FILE,
+    when: (t) => /\.(?:py|sh|bash|ipynb|md|rst)(?![\w])/.test(t) && BARE_SIZE.test(t),
+    write: (m) => {
+      const [whole, folders, stem] = m as unknown as [string, string, string];
+      const family = fileFamilySizedApart(stem, m.input, m.index, whole.length);
+      if (!family) return whole;
+      const file = whole.slice(folders.length);
+      const words = `${family} ${fileWords(file).trim()}`.trim();
+      return words.length <= whole.length ? words.padEnd(whole.length) : whole;
+    },
+    example: 'python test/external/external_llama_eval.py --eval boolq,hellaswag --limit 100 --size 7B --quantize',
+    source: 'tinygrad/tinygrad#1289',
+    // A script runs whatever it is given, and a document may describe several models: said with the file's name.
     weak: true,
   },
   {
