@@ -107,10 +107,15 @@ function machineCountAboveSplit(r: Resolution, split: number, splitSaid: boolean
   const hw = r.s.hardware;
   const counted = r.patch.get('gpuCount');
   if (!hw || r.s.mode !== 'inference' || !splitSaid || hw.count <= split || r.patch.has('par.dp') || r.patch.has('nodes')) return;
-  if (!counted || !countFromMachineName(counted.item.text)) return;
+  if (!counted || !countFromMachineName(counted.item.text) || countWritten(r.text, hw.count)) return;
   const p = r.s.parallel;
   r.assume(`${split} GPUs in all — from the ${degreesInWords(p, r.s.mode)} split, of the ${hw.count} "${counted.item.text.trim()}" holds (say "on ${hw.count} gpus" if the run uses them all)`);
   r.s.hardware = { ...hw, count: split, perNode: Math.min(split, DEFAULT_PER_NODE) };
+}
+
+/** The machine's count written by the user too ("with all 8 GPUs", "8x A100 (p4d.24xlarge)"): the run uses them all. */
+function countWritten(text: string, count: number): boolean {
+  return new RegExp(String.raw`(?<![\w.])${count}\s*(?:x|×|\*|gpus?\b|cards?\b|张|卡|개)`, 'i').test(text);
 }
 
 /** A memory alone that is the thread's card's (hardware.ts, sameCardsMemory) keeps the card: said, with the way out. */

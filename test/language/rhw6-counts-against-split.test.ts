@@ -65,6 +65,9 @@ describe("a serving run split over fewer cards than its machine's name holds run
   it('the count the user writes stands: "--tensor-parallel-size 4 on 8x H100" keeps eight', () => {
     expect(read('vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 4 on 8x H100').hardware).toBe('on 8x h100-80g');
   });
+  it('the machine\'s count written too stands: "on a p4d.24xlarge with all 8 GPUs" keeps eight', () => {
+    expect(read('vllm serve llama-3.1-70b --tensor-parallel-size 4 on a p4d.24xlarge with all 8 GPUs').hardware).toBe('on 8x a100-40g');
+  });
   it('training keeps the machine: tp 2 on a p4d.24xlarge is four data-parallel replicas', () => {
     expect(read('llama-2-13b pretrain megatron tp 2 on a p4d.24xlarge').hardware).toBe('on 8x a100-40g');
   });
