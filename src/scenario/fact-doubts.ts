@@ -8,6 +8,7 @@ import type { FactContext, FactTrace } from './facts.js';
 import { withMemoryTotal } from './memory-totals.js';
 import { withBareMemory } from './bare-memory.js';
 import { withUncountedCards } from './uncounted-cards.js';
+import { withCapacityAgainstCard } from './card-against-capacity.js';
 import { withBareInt4, withFormatAlternatives, withWidthSuffix } from './format-alternatives.js';
 import { withOutputDoubts } from './output-doubts.js';
 import { withBenchmarkLoad } from './benchmark-load.js';
@@ -44,7 +45,7 @@ export function weighFacts(facts: FactTrace[], patch: Patch, s: Scenario, text: 
   const methods = withPretrainAlternatives(withMethodAlternatives(questioned.map((f) => withWidthSuffix(withParameterDefault(withFailureThreshold(withTrainingFramework(f, patch, s), text), text), text)), text), text);
   const doubted = withLibraryMention(withExampleValues(withReportedSource(methods, text), text), s, text);
   // A bare int4 is weighed after the pairs: "int4 or int8" says both formats, not int4 alone.
-  return withNodeCount(withUncountedCards(withMethodOfWeakFramework(withOutputDoubts(withConfigShapeOnly(withFormatAlternatives(doubted, text).map((f) => withBareInt4(f, text)), text), text), s), s, context.notes ?? []), s, text, context.perNodeDefault ?? null);
+  return withCapacityAgainstCard(withNodeCount(withUncountedCards(withMethodOfWeakFramework(withOutputDoubts(withConfigShapeOnly(withFormatAlternatives(doubted, text).map((f) => withBareInt4(f, text)), text), text), s), s, context.notes ?? [], text), s, text, context.perNodeDefault ?? null), s, text);
 }
 
 /** A method named by its own words: "lora", "qlora", "peft", "adapter", "full", 全量 / 全参, "pre-train". */

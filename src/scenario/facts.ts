@@ -50,6 +50,8 @@ export interface FactTrace {
   nodeSwitch?: string;
   /** For a memory read as the card with no word that makes it a GPU's (bare-memory.ts): the switch names a card. */
   bareMemory?: true;
+  /** For a card whose memory the message's out-of-memory total contradicts (card-against-capacity.ts): its words and the switch. */
+  capacity?: { words: string; say: string };
   /** For one card read where the words say several with no count ("多卡", "multi-gpu"; uncounted-cards.ts). */
   uncounted?: true;
   /** For a setting a program printed at its own default with all its arguments (printed-defaults.ts): the program and the switch. */
@@ -246,6 +248,7 @@ function correction(f: FactTrace): string {
       if (f.asTotal) return `say "${f.asTotal.say}" if ${f.asTotal.gib} GB is ${f.asTotal.cards} memory in all`;
       if (f.uncounted) return `say "on N gpus" with your count${f.sizes?.length ? `; ${f.sizes.map((o) => `"${o.id}" if yours has ${o.gib} GB`).join('; ')}` : ''}`;
       if (f.bareMemory) return 'say "on <your card>" if that figure is not your GPU\'s memory';
+      if (f.capacity) return `PyTorch's out-of-memory message says "${f.capacity.words}": say "${f.capacity.say}" if that is your card`;
       return f.sizes?.length ? f.sizes.map((o) => `say "${o.id}" if yours has ${o.gib} GB`).join('; ') : 'say "on <your card>"';
     case 'seq':
       return 'say "seq N" with your length';

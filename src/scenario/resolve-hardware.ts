@@ -8,6 +8,7 @@ import type { Resolution } from './resolution.js';
 import type { Scenario } from './schema.js';
 import { carriedPipelineFitted, isLayerSplitOverAllCards } from './split.js';
 import { oneOfTheListedGpus } from './listed-gpus.js';
+import { countFromMachineName, degreesInWords, gpusTheDegreesNeed } from './split-counts.js';
 
 /** The hardware steps of a resolution (resolve-steps.ts): parallel degrees, the GPUs and their count, a device_map layer split. */
 
@@ -65,20 +66,20 @@ export function hardwareStep(r: Resolution): ErrorReply | null {
   }
   // The GPUs a stated tp/pp split needs: "tp 2 h100s" (a card with no count), or prose that says
   // "seems to only use one gpu" next to a pasted `tp_size=2`.
-  const split = p.tp * p.pp * p.cp;
+  const split = gpusTheDegreesNeed(p, r.s.mode, r.text);
   const hw = r.s.hardware;
   const countSaid = r.patch.has('gpuCount') || r.patch.has('nodes');
-  const splitSaid = r.patch.has('par.tp') || r.patch.has('par.pp');
+  const splitSaid = r.patch.has('par.tp') || r.patch.has('par.pp') || (r.s.mode !== 'inference' && r.patch.has('par.ep'));
   if (hw && hw.count < split && splitSaid && ((!countSaid && r.patch.has('gpuType')) || r.patch.tolerant)) {
     // A count derived from the split is said as derived (issue 22, item 2): "16 GPUs — from tp 4 × pp 4".
-    const from = `tp ${p.tp}${p.pp > 1 ? ` × pp ${p.pp}` : ''}`;
+    const from = degreesInWords(p, r.s.mode);
     r.assume(
       countSaid
         ? `${split} GPUs in all — from the message's ${from}, which needs that many ("${r.patch.get('gpuCount')?.item.text ?? 'the GPU count'}" said ${hw.count})`
         : `${split} GPUs in all — from the ${from} split (no GPU count was given)`,
     );
     r.s.hardware = { ...hw, count: split, perNode: Math.min(split, DEFAULT_PER_NODE) };
-  }
+  } else if (hw) machineCountAboveSplit(r, split, splitSaid);
   delete r.s.unnamedGpus;
   delete r.s.unnamedPerNode;
   if (result.unnamed) {
@@ -92,6 +93,29 @@ export function hardwareStep(r: Resolution): ErrorReply | null {
   const hostRam = r.patch.value<number>('hostRam');
   if (hostRam !== undefined) r.s.hostMemoryBytes = hostRam * 2 ** 30;
   return null;
+}
+
+/**
+ * A serving run split over fewer GPUs than the machine its message names ("A100-80GB (p4de.24xlarge)" with
+ * mp_size=2, deepspeedai/DeepSpeed#3656, c3098; "TP=4 (uses half the p5en node)",
+ * aarora79/agentic-coding-harness-benchmarks#132, c3018): the instance's name counts the machine's cards, the
+ * split the run's. One replica runs on the split's GPUs, each holding the same share, so the run's count is
+ * read and the machine's said as the switch. A count the user writes ("on 8x H100") or a data-parallel size
+ * stands; training keeps the machine (its other GPUs are data-parallel replicas).
+ */
+function machineCountAboveSplit(r: Resolution, split: number, splitSaid: boolean): void {
+  const hw = r.s.hardware;
+  const counted = r.patch.get('gpuCount');
+  if (!hw || r.s.mode !== 'inference' || !splitSaid || hw.count <= split || r.patch.has('par.dp') || r.patch.has('nodes')) return;
+  if (!counted || !countFromMachineName(counted.item.text) || countWritten(r.text, hw.count)) return;
+  const p = r.s.parallel;
+  r.assume(`${split} GPUs in all — from the ${degreesInWords(p, r.s.mode)} split, of the ${hw.count} "${counted.item.text.trim()}" holds (say "on ${hw.count} gpus" if the run uses them all)`);
+  r.s.hardware = { ...hw, count: split, perNode: Math.min(split, DEFAULT_PER_NODE) };
+}
+
+/** The machine's count written by the user too ("with all 8 GPUs", "8x A100 (p4d.24xlarge)"): the run uses them all. */
+function countWritten(text: string, count: number): boolean {
+  return new RegExp(String.raw`(?<![\w.])${count}\s*(?:x|×|\*|gpus?\b|cards?\b|张|卡|개)`, 'i').test(text);
 }
 
 /** A memory alone that is the thread's card's (hardware.ts, sameCardsMemory) keeps the card: said, with the way out. */

@@ -1,4 +1,5 @@
 import type { FactTrace } from './facts.js';
+import { DEFAULT_PER_NODE } from './hardware.js';
 import type { Scenario } from './schema.js';
 
 /**
@@ -13,8 +14,9 @@ const SEVERAL = /^"([^"]+)" says several without a count/;
 /** A count in words or digits. */
 const COUNT_WORD = /\d|\b(?:one|two|three|four|five|six|seven|eight|single|dual|quad)\b|[一二两三四五六七八九十单双]/i;
 
-export function withUncountedCards(facts: FactTrace[], s: Scenario, notes: readonly string[]): FactTrace[] {
-  if (s.hardware?.count !== 1) return facts;
+export function withUncountedCards(facts: FactTrace[], s: Scenario, notes: readonly string[], text: string): FactTrace[] {
+  const machines = withUncountedMachines(facts, s, notes, text);
+  if (machines !== facts || s.hardware?.count !== 1) return machines;
   const words = notes.map((n) => SEVERAL.exec(n)?.[1]).find((w) => w !== undefined && (/卡|gpu|card/i.test(w) || !/node|machine|host|机|节点|노드|ノード/i.test(w)));
   if (!words) return facts;
   // A count the user's words give (a gpus fact with a number in its words) is theirs.
@@ -24,4 +26,32 @@ export function withUncountedCards(facts: FactTrace[], s: Scenario, notes: reado
   const target = facts.find((f) => f.fact === 'gpus' && f.at !== null && f.value === '1') ?? facts.find((f) => f.fact === 'card' && f.at !== null);
   if (!target) return facts;
   return facts.map((f) => (f === target ? { ...f, weak: true, weakWords: words, uncounted: true } : f));
+}
+
+/**
+ * Words that say several machines ("multi-node", "multiple H100 nodes", 多机, 多节点, 멀티 노드); "单机多卡" is one
+ * machine of several cards, which the count of cards above answers.
+ */
+const SEVERAL_MACHINES = /multi[- ]?(?:nodes?|machines?|hosts?)\b|(?<!单)多机|多节点|多台机器|멀티\s?노드|マルチ\s?ノード|\b(?:multiple|several|many)\b.*\bnodes\b/i;
+
+/** "on multiple nodes of 8x A100", "across several H200 nodes": no rule sets these aside when a card's count follows. */
+const NODES_OF_CARDS = /\b(?:multiple|several|many)\s+(?:[\w-]+\s+){0,2}nodes\b/i;
+
+/**
+ * "multi-node H100 setup", "Slurm env running multiple H100 nodes" (sgl-project/sglang#2673, c3069, b91), "多机多卡训练":
+ * the words say several machines, and the cards read fit one machine with no node count said. The count is then a
+ * guess against the user's own words (one machine's eight from a tp 8, or one card): the count, else the card, is
+ * weak, said with those words and the switch to a node count (issue 22, item 5).
+ */
+function withUncountedMachines(facts: FactTrace[], s: Scenario, notes: readonly string[], text: string): FactTrace[] {
+  const hw = s.hardware;
+  if (!hw || hw.count > DEFAULT_PER_NODE || hw.count !== hw.perNode) return facts;
+  const words = notes.map((n) => SEVERAL.exec(n)?.[1]).find((w) => w !== undefined && SEVERAL_MACHINES.test(w)) ?? NODES_OF_CARDS.exec(text)?.[0];
+  if (!words || facts.some((f) => f.fact === 'nodes' && f.at !== null)) return facts;
+  const target = facts.find((f) => f.fact === 'gpus' && f.at !== null && !f.weak) ?? facts.find((f) => f.fact === 'card' && f.at !== null);
+  if (!target) return facts;
+  const perNode = hw.count > 1 ? hw.count : DEFAULT_PER_NODE;
+  const card = hw.gpuId ?? `${Math.round(hw.capacityBytes / 2 ** 30)}gb`;
+  const nodeSwitch = `say "on N nodes of ${perNode}x ${card}" with your node count`;
+  return facts.map((f) => (f === target ? { ...f, weak: true, weakWords: words, against: words, nodeSwitch } : f));
 }
