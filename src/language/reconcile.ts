@@ -45,6 +45,7 @@ import { triedAlternatives } from './reconcile/tried-alternatives.js';
 import { contrastedMethods } from './reconcile/contrasted-methods.js';
 import { plannedSettings } from './reconcile/planned-settings.js';
 import { triedAdapters } from './reconcile/tried-adapters.js';
+import { comparedFormats } from './reconcile/compared-formats.js';
 import { variantsTried } from './reconcile/variant-tried.js';
 import { namedSetups } from './reconcile/named-setups.js';
 import { switchedModel, switchedTo } from './reconcile/switched-to.js';
@@ -128,6 +129,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = plannedSettings(out, text, notes, owned);
   // LoRA and QLoRA both run are compared, not folded into one (reconcile/tried-adapters.ts).
   out = triedAdapters(out, text, notes);
+  // Two formats in parallel clauses, each with its own figure, are compared, not one run (reconcile/compared-formats.ts).
+  out = comparedFormats(out, text, notes);
   // A setting switched to ("后面改用ZeRO2", "then switched to LoRA") replaces the one said before it (reconcile/switched-to.ts).
   out = switchedTo(out, text, notes, owned);
   // Checkpointing the user fails to turn on, or asks how to, is not on (reconcile/failed-switch.ts).

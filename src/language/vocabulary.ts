@@ -106,10 +106,14 @@ export const KEYWORDS: readonly Keyword[] = [
   // IPEX-LLM names its 4- and 8-bit integer formats sym_int4, asym_int4, sym_int8; its benchmark reports say "INT4_SYM" (intel/ipex-llm#11219, c1171).
   // A compressed-tensors / llm-compressor scheme names weights and activations: W4A16 is 4-bit weight-only ("llama3.1-70B
   // quantized w4a16", vllm-project/vllm via corpus c1820), W8A16 and W8A8 (int8 above) 8-bit weights.
-  kw('weights', 'gptq', ['gptq', 'int4', 'w4', 'marlin', 'sym int4', 'asym int4', 'int4 sym', 'int4 asym', 'w4a16']),
+  kw('weights', 'gptq', ['gptq', 'int4', 'w4', 'marlin', 'sym int4', 'asym int4', 'int4 sym', 'int4 asym', 'w4a16', 'auto gptq', 'gptq modifier']),
   // EXL2, ExLlamaV2's own format: it names ExLlamaV2 as GGUF names llama.cpp (scenario/resolve-framework.ts).
   kw('weights', 'exl2', ['exl2']),
-  kw('weights', 'awq', ['awq']),
+  // AWQ named by the tool that makes or runs it: AutoAWQ (casper-hansen/AutoAWQ#65, c3082), LMDeploy's `lite auto_awq`
+  // (InternLM/lmdeploy#1729, c3083), llm-compressor's AWQModifier (vllm-project/llm-compressor#2020, c3086) and MIT's
+  // llm-awq (mit-han-lab/llm-awq#165, c2359); GPTQ by AutoGPTQ and GPTQModifier alike. A message that quantises with them is the pass's, which
+  // reconcile/weights-evidence.ts sets aside and says.
+  kw('weights', 'awq', ['awq', 'auto awq', 'awq modifier', 'llm awq']),
   kw('weights', 'fp8', ['fp8 weights', 'weights fp8', 'fp8 weight']),
   kw('weights', 'mxfp4', ['mxfp4', 'mx fp4', 'mxfp4 weights']),
   kw('weights', 'q8_0', ['q8_0', 'q8', 'gguf q8_0']),

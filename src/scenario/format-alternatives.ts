@@ -12,10 +12,25 @@ import type { FactTrace } from './facts.js';
  */
 
 /** The formats and precisions a message names: dtypes, quantisation methods, bit widths, GGUF types. */
-const FORMAT = String.raw`(?:bf16|fp16|fp8|fp32|fp4|int8|int4|nf4|awq|gptq|gguf|exl2|bfloat16|float16|half|[48][- ]?bits?|q[2-8]_k(?:_[msl])?|q[458]_[01])`;
-const JOINED = String.raw`\s*(?:和|与|跟|及|以及|或者?|还是|、|/|\band\b|\bor\b|\bvs\.?|\bversus\b)\s*`;
+const FORMAT = String.raw`(?:bf16|fp16|fp8|fp32|fp4|int8|int4|nf4|awq|gptq|gguf|exl2|bfloat16|float16|half|w[48]a(?:8|16)|[48][- ]?bits?|q[2-8]_k(?:_[msl])?|q[458]_[01])`;
+/** Joining words, and the words of a comparison: "int8 compared to bf16", "awq比gptq", "AWQ相比GPTQ". */
+const JOINED = String.raw`\s*(?:和|与|跟|及|以及|或者?|还是|、|/|\band\b|\bor\b|\bvs\.?|\bversus\b|\bcompared (?:to|with)\b|相比于?|对比|比)\s*`;
 /** Two formats joined ("BF16和FP8", "GPTQ or AWQ"); not inside a name or a path ("Q4_K_M/Q8_0" in a file list reads so too, and is as much a choice). */
 const FORMAT_PAIR = new RegExp(String.raw`(?<![A-Za-z0-9_.-])${FORMAT}${JOINED}${FORMAT}(?![A-Za-z0-9_-])`, 'giu');
+/**
+ * Two formats weighed by a comparative with up to three words before "than" ("is awq better than gptq", "fp8 runs
+ * much faster than bf16"): as much a choice between them as "awq or gptq" (invented variations, rprec4; the comparison
+ * family of c3143, HYGON-AI/inference-cookbook-das#58, "int8 vs bf16"). The words are letters only, so the gap cannot run over another format or a number.
+ */
+const COMPARED = new RegExp(String.raw`(?<![A-Za-z0-9_.-])${FORMAT}(?:\s+[a-z]+){0,3}\s+than\s+${FORMAT}(?![A-Za-z0-9_-])`, 'giu');
+/**
+ * Two formats in parallel clauses, each with its own figure: "35b-w8a8推荐四卡，bf16推荐两卡" (HYGON-AI/inference-cookbook-das#58,
+ * c3143), "int8 needs 2 GPUs, bf16 needs 4", "INT4 24G够，BF16要48G": the message weighs the two, and the reading keeps one.
+ * Bounded gaps inside one sentence (no full stop, question mark or line break between).
+ */
+const CLAUSE = String.raw`[^，,;；。.!?？\n]`;
+const FIGURE = String.raw`(?:\d|[一二两三四五六七八九十])`;
+const PARALLEL = new RegExp(String.raw`(?<![A-Za-z0-9_.])${FORMAT}${CLAUSE}{0,12}?${FIGURE}${CLAUSE}{0,8}[，,;；]\s*${CLAUSE}{0,12}?${FORMAT}${CLAUSE}{0,12}?${FIGURE}`, 'giu');
 /** A format in brackets as a name's variant, right after the name: "Qwen3-VL-235B(-FP8)", "Llama-3-70B (-AWQ)". */
 const VARIANT = new RegExp(String.raw`(?<=[A-Za-z0-9.])\s?[(（]\s*-\s*${FORMAT}\s*[)）]`, 'giu');
 /** What every match holds under the flags: a message without two format words has no pair, and the scan is skipped. */
@@ -34,7 +49,7 @@ function twoFormats(words: string): boolean {
 export function withFormatAlternatives(facts: FactTrace[], text: string): FactTrace[] {
   if (!text || !NAMES_A_FORMAT.test(text)) return facts;
   const spans = [
-    ...allMatches(FORMAT_PAIR, text).filter((m) => twoFormats(m[0])),
+    ...[...allMatches(FORMAT_PAIR, text), ...allMatches(COMPARED, text), ...allMatches(PARALLEL, text)].filter((m) => twoFormats(m[0])),
     ...allMatches(VARIANT, text),
   ].map((m) => ({ at: m.index, end: m.index + m[0].length, words: m[0].trim() }));
   // The pair's other format, as the reply's switch ("BF16和FP8" read as bf16: say "fp8"); a variant in brackets has none to name.

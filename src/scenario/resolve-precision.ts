@@ -16,7 +16,7 @@ import type { Scenario, WeightFormat } from './schema.js';
 /** The GGUF type of a width said generically ("4bit" reads as NF4, "int4" as GPTQ, "8bit" as int8 elsewhere). */
 const GGUF_OF_GENERIC: Partial<Record<WeightFormat, WeightFormat>> = { nf4: 'q4_k_m', 'nf4-dq': 'q4_k_m', gptq: 'q4_k_m', awq: 'q4_k_m', int8: 'q8_0' };
 /** A width with no format: "int4", "-4bit", "w4". */
-const GENERIC_FOUR_BIT = /^[-_ ]?(?:int4|w4|4[-_ ]?bits?)$/i;
+const GENERIC_FOUR_BIT = /^[-_ ]?(?:int4|w4|4[-_ ]?bits?|q4)$/i;
 
 /** A width said as weights and activations ("W8A8"), which FP8 and INT8 checkpoints share. */
 const W8A8 = /^w8a8$/i;
@@ -187,8 +187,11 @@ export function precisionStep(r: Resolution): ErrorReply | null {
     }
     // lmdeploy's 4-bit weights are AWQ (TurboMind's W4A16, made by `lmdeploy lite auto_awq`): a
     // "qwen-14b-int4" it serves is AWQ, not the GPTQ a bare "int4" reads as (InternLM/lmdeploy#730, c669).
+    // "Q4" is such a width too ("是否支持部署Qwen3-235B-A22B Q4量化版本", InternLM/lmdeploy#3507, c3142): LMDeploy loads no GGUF.
+    // The engine may be said twice ("用lmdeploy部署"): any serve item that names lmdeploy names it.
     const engine = r.patch.get<string>('engine')?.item.text ?? '';
-    if ((s.weights === 'gptq' || s.weights === 'nf4') && GENERIC_FOUR_BIT.test(weights.item.text.trim()) && namesLmdeploy(engine)) {
+    const lmdeploy = namesLmdeploy(engine) || r.patch.items.some((i) => i.kind === 'serve' && namesLmdeploy(i.text));
+    if ((s.weights === 'gptq' || s.weights === 'nf4' || s.weights === 'q4_k_m') && GENERIC_FOUR_BIT.test(weights.item.text.trim()) && lmdeploy) {
       s.weights = 'awq';
       r.assume(`"${weights.item.text.trim()}" with lmdeploy read as AWQ (its 4-bit format)`);
     }

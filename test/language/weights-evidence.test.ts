@@ -56,25 +56,21 @@ describe("kt-kernel's INT4 / INT8 is the CPU experts' copy", () => {
   });
 });
 
-describe('the format a quantisation pass makes is not the weights it loads', () => {
-  it('c1617 (casper-hansen/AutoAWQ#280): AWQ is what the user makes of Mixtral, said', () => {
+describe('the format a quantisation pass makes is read, its 16-bit pass said (the corpus since b91)', () => {
+  it('c1617 (casper-hansen/AutoAWQ#280): AWQ is what the user makes of Mixtral, read weak with the pass said', () => {
     const { scenario, said } = corpusLineRead('c1617');
-    expect(scenario.weights).not.toBe('awq');
-    expect(said).toMatch(/quantisation pass/);
-  });
-
-  it('c1385 (casper-hansen/AutoAWQ#93): "i quant it using GPTQ"', () => {
-    expect(corpusLineRead('c1385').scenario.weights).not.toBe('gptq');
+    expect(scenario.weights).toBe('awq');
+    expect(said).toMatch(/the pass itself loads the model in 16 bits/);
   });
 
   it.each([
-    'When I try to quantize llama-2-13b to AWQ on an A100 40GB I get OOM',
-    'quantizing mixtral 8x7b with GPTQ, how much VRAM?',
-    'trying to quantise Llama-2-70B into int4 on 2x 3090 and it runs out of memory',
-  ])('%s', (text) => {
+    ['When I try to quantize llama-2-13b to AWQ on an A100 40GB I get OOM', 'awq'],
+    ['quantizing mixtral 8x7b with GPTQ, how much VRAM?', 'gptq'],
+    ['trying to quantise Llama-2-70B into int4 on 2x 3090 and it runs out of memory', 'gptq'],
+  ])('%s', (text, weights) => {
     const { scenario, said } = read(text);
-    expect(['awq', 'gptq']).not.toContain(scenario.weights);
-    expect(said).toMatch(/set aside as your setup's weight format: the message quantises/);
+    expect(scenario.weights).toBe(weights);
+    expect(said).toMatch(/read as the \w+ model the message's quantisation makes; the pass itself loads the model in 16 bits/);
   });
 
   it.each([

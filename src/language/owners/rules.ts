@@ -222,9 +222,11 @@ export const OWNER_RULES: readonly OwnerRule[] = [
     when: ['they', 'colleague', 'someone', 'author', 'previous', 'mentioned', 'official'],
     // "Here is how I did it if someone else wants to try it as well:" before the user's own `ollama show`
     // commands (ollama/ollama#7072, c1262): a reader the steps are shared with ("if someone", "in case
-    // someone", "for someone", "helps someone") runs nothing yet; the run shown is the user's own.
+    // someone", "for someone", "helps someone") runs nothing yet; the run shown is the user's own. Nor does
+    // someone asked ("did someone have any success in awq quantize gemma2-27b-it", casper-hansen/AutoAWQ#638, c3080;
+    // "has someone", "can someone"): the question is about the user's own setup.
     pattern:
-      /\bthey (?:use|used|train|trained|ran|run|recommend)\b|\b(?:a|my|our) colleague\b|(?<!\b(?:if|in case|for|helps?|should) )\bsomeone\b|\bthe authors?\b|\bprevious (?:issues?|threads?|posts?|discussions?)\b|\b(?:as )?mentioned (?:in|by)\b|\bofficial (?:benchmark|results?|numbers?|figures?|setup|recipe|recommendation)s?\b/gi,
+      /\bthey (?:use|used|train|trained|ran|run|recommend)\b|\b(?:a|my|our) colleague\b|(?<!\b(?:if|in case|for|helps?|should|did|has|does|can|could) )\bsomeone\b|\bthe authors?\b|\bprevious (?:issues?|threads?|posts?|discussions?)\b|\b(?:as )?mentioned (?:in|by)\b|\bofficial (?:benchmark|results?|numbers?|figures?|setup|recipe|recommendation)s?\b/gi,
     example: "Some previous issues mentioned zero3 doesn't work well with PPO either.",
     source: 'CarperAI/trlx#431',
   },

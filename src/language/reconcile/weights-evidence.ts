@@ -14,11 +14,14 @@ import { recordAside, type OwnedRuns } from './owners.js';
  * - kt-kernel's (ktransformers') INT4 / INT8: the routed experts' copy the CPU runs with AMX
  *   (`--kt-method AMXINT4 --kt-weight-path …-INT4`, kvcache-ai/ktransformers#1678, c1605; `--kt-method AMXINT8`,
  *   #1969; `--kt-weight-path …-AMXINT4/`, #2128): the GPU holds the checkpoint's own layers in its dtype;
- * - the format a quantisation pass makes ("I am experimenting with AWQ … To quantize the Mixtral-8x7B",
- *   casper-hansen/AutoAWQ#280, c1617; "When I quant this model … oom … i quant it using GPTQ",
- *   casper-hansen/AutoAWQ#93, c1385; "When I try to quantize llama7b and llama13b on A100 40GB, I got OOM … AWQ and GPTQ",
- *   qwopqwop200/AutoQuant#2): the pass loads the 16-bit model to calibrate it, so the format is its output.
- * Each is set aside with a note that names the words, so the reply says which format it read and why.
+ * The first two are set aside with a note that names the words, so the reply says which format it read and why.
+ *
+ * A third is read, but weak: the format a quantisation pass makes ("awq quantize gemma2-27b-it", casper-hansen/AutoAWQ#638,
+ * c3080; "quantize such large models with AutoAWQ", casper-hansen/AutoAWQ#65, c3082; "`lmdeploy lite auto_awq` to quantize",
+ * InternLM/lmdeploy#1729, c3083; "I am experimenting with AWQ … To quantize the Mixtral-8x7B", casper-hansen/AutoAWQ#280,
+ * c1617). The corpus reads a quantization job as the quantized model it produces (its README, batch b91, as c2175 read a
+ * TensorRT-LLM FP8 quantize); the pass itself loads the 16-bit model to calibrate it, so the reply says so on its first
+ * screen with the switch ("bf16") that sizes the pass. Batches b41 and b42 (c1385, c1617) had read the pass instead.
  */
 
 export const WEIGHTS_EVIDENCE_RULES = [
@@ -34,8 +37,8 @@ export const WEIGHTS_EVIDENCE_RULES = [
   },
   {
     id: 'reconcile.weights.quantisation-target',
-    example: 'I am experimenting with AWQ and different models. To quantize the MistralAI/Mixtral-8x7B-Instruct-v0.1, is there a recommended GPU/VRAM configuration?',
-    source: 'casper-hansen/AutoAWQ#280; casper-hansen/AutoAWQ#93; qwopqwop200/AutoQuant#2',
+    example: 'did someone have any success in awq quantize gemma2-27b-it model, i have two rtx 3090 and 128g ram in my machine',
+    source: 'casper-hansen/AutoAWQ#638; casper-hansen/AutoAWQ#65; InternLM/lmdeploy#1729; casper-hansen/AutoAWQ#280',
   },
 ] as const;
 
@@ -98,24 +101,23 @@ export function ktCpuExperts(items: Item[], text: string, notes: string[], owned
 }
 
 /**
- * The message asks about quantising a model: "to quantize", "when I quant", "quantizing", "quant oom";
+ * The message asks about quantising a model: "to quantize", "when I quant", "quantizing", "awq quantize", "quant oom";
  * never "after quantizing" or "quantized" (a checkpoint already made, which is then run).
  */
-const QUANTISES = /(?<!\bafter )\b(?:(?:to|when (?:i|we)|i|we|trying to|try to|tried to) quant(?:i[sz]e)?|quanti[sz]ing|quant oom)\b/i;
+const QUANTISES = /(?<!\bafter )\b(?:(?:to|when (?:i|we)|i|we|trying to|try to|tried to|awq|gptq) quant(?:i[sz]e)?|quanti[sz]ing|quant oom)\b/i;
 const QUANT_FORMATS = new Set(['gptq', 'awq', 'int8', 'nf4', 'nf4-dq']);
+/** A format said by its name, its width, or the tool that makes it ("AutoAWQ", "AWQModifier", "auto_gptq"), never a checkpoint's name. */
+const QUANT_FORMAT_WORDS = /^[\s(（]*(?:(?:auto[-_ ]?)?(?:gptq|awq)(?:[-_ ]?modifier)?|int[48]|[48][\s-]?bit)\b/i;
 
+/** The quantised model a quantisation job makes is read, weak: the pass's own 16-bit load is said with its switch. */
 export function quantisationTargets(items: Item[], text: string, notes: string[], owned?: OwnedRuns): Item[] {
   if (!/quant/i.test(text) || !QUANTISES.test(text)) return items;
-  // A quantised checkpoint the run names ("TheBloke/…-GPTQ") is a model to load, not a pass's output.
-  const targets = items.filter((i): i is Weights => isWeights(i) && QUANT_FORMATS.has(i.value) && /^[\s(（]*(?:gptq|awq|int[48]|[48][\s-]?bit)\b/i.test(i.text));
+  // A quantised checkpoint the run names ("TheBloke/…-GPTQ") is a model to load, not a pass's output: never weak here.
+  const targets = items.filter((i): i is Weights => isWeights(i) && QUANT_FORMAT_WORDS.test(i.text) && QUANT_FORMATS.has(i.value));
   for (const w of targets) {
-    setAside(
-      w,
-      `"${w.text.trim()}" set aside as your setup's weight format: the message quantises the model, and a quantisation pass (AutoAWQ, AutoGPTQ) loads it in 16 bits to calibrate it; ${w.value} is what it makes (say "run ${w.value}" to estimate the quantised model)`,
-      notes,
-      owned,
-      'the format a quantisation makes',
-    );
+    const note = `"${w.text.trim()}" read as the ${w.value} model the message's quantisation makes; the pass itself loads the model in 16 bits to calibrate it (AutoAWQ, AutoGPTQ, llm-compressor): say "bf16" to size the pass`;
+    if (!notes.includes(note)) notes.push(note);
+    owned?.doubts.push({ at: w.at, end: w.end, note });
   }
-  return targets.length ? items.filter((i) => !targets.includes(i as Weights)) : items;
+  return items;
 }
