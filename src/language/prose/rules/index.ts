@@ -1,4 +1,5 @@
 import type { ProseRule } from '../types.js';
+import { LATER_GROUPS } from './later-groups.js';
 import { CPU_MEMORY_RULES } from './cpu-memory.js';
 import { HARDWARE_RULES } from './hardware.js';
 import { COMPARED_CARDS_ZH_RULES } from './compared-cards-zh.js';
@@ -44,7 +45,6 @@ import { HOST_AND_CARD_RULES } from './host-and-card.js';
 import { MODEL_SPELLING_RULES } from './model-spellings.js';
 import { DS_SHORT_NAME_RULES } from './ds-short-names.js';
 import { ZERO_STAGE_SET_RULES } from './zero-stage-set.js';
-import { DEEPSPEED_CONF_FILE_RULES } from './deepspeed-conf-files.js';
 import { FAMILY_MISSPELLING_RULES } from './family-misspellings.js';
 import { FORMAT_AND_OPTION_WORD_RULES } from './format-and-option-words.js';
 import { QUANTIZE_CALL_RULES } from './quantize-calls.js';
@@ -57,8 +57,6 @@ import { ACCUMULATION_WORD_RULES } from './accumulation-words.js';
 import { PROMPT_AND_ANSWER_RULES } from './prompt-and-answer.js';
 import { CHECKPOINT_TABLE_RULES } from './checkpoint-tables.js';
 import { CHECKPOINT_SAVING_RULES } from './checkpoint-saving.js';
-import { WIDTH_OPTION_RULES } from './width-options.js';
-import { SIZE_OPTION_RULES } from './size-options.js';
 import { DTYPE_COMPARED_RULES } from './dtype-compared.js';
 import { FORMAT_OPTION_RULES } from './format-options.js';
 import { ASKED_OFFLOAD_RULES } from './asked-offload.js';
@@ -70,11 +68,8 @@ import { FAMILY_LIST_RULES } from './family-lists.js';
 import { PARAMETER_GROUP_RULES } from './parameter-groups.js';
 import { GGUF_WIDTH_RULES } from './gguf-widths.js';
 import { FLOAT4_WORD_RULES } from './float4-words.js';
-import { WIDTH_ONLY_RULES } from './width-only.js';
-import { WIDTH_TRAINER_RULES } from './width-trainers.js';
 import { SEVERAL_CARD_RULES } from './several-cards.js';
 import { CARDS_OWNED_ZH_RULES } from './cards-owned-zh.js';
-import { GPTQ_FILE_RULES } from './gptq-files.js';
 import { GPU_OFFLOAD_LAYER_RULES } from './gpu-offload-layers.js';
 import { MEASURED_UTIL_RULES } from './measured-util.js';
 import { MEMORY_SHARE_RULES } from './memory-share.js';
@@ -446,50 +441,7 @@ const PROSE_ORDER = [
 ];
 
 const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...COMPARED_CARDS_ZH_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...METHOD_LIST_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...ENGINE_TEMPLATE_RULES, ...HUB_SITE_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...OFFLOAD_ELSEWHERE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...DS_SHORT_NAME_RULES, ...ZERO_STAGE_SET_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES, ...RATE_RULES, ...ACCUMULATION_WORD_RULES, ...PROMPT_AND_ANSWER_RULES, ...KV_OFFLOAD_RULES, ...TASK_RUNNER_RULES, ...LORA_TARGET_WORD_RULES, ...TRAINED_BEFORE_RULES, ...CHECKPOINT_TABLE_RULES, ...TOKEN_COUNT_ZH_RULES, ...FAMILY_MISSPELLING_RULES, ...FORMAT_AND_OPTION_WORD_RULES, ...QUANTIZE_CALL_RULES, ...VARIANT_APART_RULES, ...PCIE_LINK_RULES, ...DISK_SIZE_RULES, ...LOADER_GUESS_RULES, ...LAYERS_OUT_OF_RULES, ...FAMILY_LIST_RULES, ...PARAMETER_GROUP_RULES, ...GENERATED_TOKEN_RULES, ...TEMPLATE_QUESTION_RULES].map((rule) => [rule.id, rule]));
-// Rule groups added since, one a line (so branches adding groups merge cleanly).
-const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
-  CPU_MEMORY_RULES,
-  LENGTH_TABLE_RULES,
-  WIDTH_OPTION_RULES,
-  SIZE_OPTION_RULES,
-  FORMAT_OPTION_RULES,
-  ASKED_OFFLOAD_RULES,
-  GGUF_WIDTH_RULES,
-  WIDTH_TRAINER_RULES,
-  SEVERAL_CARD_RULES,
-  CARDS_OWNED_ZH_RULES,
-  GPTQ_FILE_RULES,
-  GPU_OFFLOAD_LAYER_RULES,
-  MEASURED_UTIL_RULES,
-  CLOCK_TIME_RULES,
-  EXL2_WIDTH_RULES,
-  OFFLOAD_ZH_RULES,
-  SETTING_OFF_CJK_RULES,
-  TRAINABLE_SHARE_RULES,
-  ENGINE_RELEASE_LABEL_RULES,
-  PRINTED_TOTAL_RULES,
-  GGUF_NOTATION_RULES,
-  WITHOUT_GPU_RULES,
-  SUPPORTED_VALUE_RULES,
-  ARGUMENT_GROUP_RULES,
-  TUNE_A_SETTING_RULES,
-  MEMORY_SHARE_RULES,
-  DTYPE_COMPARED_RULES,
-  LORA_TARGET_CJK_RULES,
-  LORA_RANK_WORD_RULES,
-  PURE_PRECISION_CJK_RULES,
-  BENCHMARK_LENGTH_RULES,
-  TOKEN_REASONING_RULES,
-  RESULT_AT_LENGTH_RULES,
-  LENGTHS_COMPARED_RULES,
-  FLOAT4_WORD_RULES,
-  WIDTH_ONLY_RULES,
-  CHECKPOINT_SAVING_RULES,
-  BATCHED_TOKEN_RULES,
-  KV_CACHE_WORD_RULES,
-  FLOAT_SPELLING_RULES,
-  DEEPSPEED_CONF_FILE_RULES,
-];
+// Rule groups added since (later-groups.ts, one a line so branches adding groups merge cleanly).
 for (const rule of LATER_GROUPS.flat()) BY_ID.set(rule.id, rule);
 
 /** The prose rules in the order they run (a rule missing from the order is an error at load). */
