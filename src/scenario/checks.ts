@@ -5,6 +5,7 @@ import type { Scenario } from './schema.js';
 import { gpuById } from '../catalog/index.js';
 import { gpuCountOf } from './gpus.js';
 import { isScaledShape } from './shape.js';
+import { gcd } from './divisors.js';
 
 /**
  * Meaning checks on the resolved scenario (DESIGN §2): parallel sizes that must divide the
@@ -102,10 +103,6 @@ export function checkScenario(s: Scenario, patch: Patch, text: string, previous:
   }
   void previous;
   return null;
-}
-
-function gcd(a: number, b: number): number {
-  return b === 0 ? a : gcd(b, a % b);
 }
 
 /** Largest divisor of n not above limit (a TP size that would work). */

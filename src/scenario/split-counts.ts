@@ -1,14 +1,12 @@
 import { instanceByName } from '../catalog/instances.js';
 import type { Parallel, Scenario } from './schema.js';
+import { lcm } from './divisors.js';
 
 /**
  * How many GPUs the message's own parallel degrees say its run uses, set against the count read for the
  * hardware (issue 22: a count that another part of the same message contradicts is said, never taken in
  * silence).
  */
-
-const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
-const lcm = (a: number, b: number): number => (a / gcd(a, b)) * b;
 
 /**
  * The fewest GPUs the degrees need. Megatron's dense grid is tp × cp × pp × dp and its expert grid
