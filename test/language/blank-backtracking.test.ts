@@ -17,7 +17,8 @@ const BEFORE: Record<string, RegExp> = {
   // alone as that factor, added by rhw8 in the twenty-fifth session; and "32-node", Korean 개, by rtrain5 in the
   // thirty-second.)
   'hw.nodes': new RegExp(String.raw`(?<=\s)[x×*]\s*(?<n5>\d{1,3})\s*(?:(?:个|台)\s*${MACHINE}|台|nodes|servers|machines|boxes|hosts|结点|节点|机(?!器))(?![a-z])|(?<![\w.\-−])(?<n>\d{1,3})(?:-(?:(?:个|台)\s*)?|\s*(?:个|台)?\s*)${MACHINE}(?![a-z])|(?<![\w.\-−])(?<n2>\d{1,3})\s*(?:台|机(?=\s*[1-8]\s*(?:张|块)?\s*(?:卡|gpu)))|${MACHINE}\s*(?<n3>\d{1,3})\s*(?:대|개)`.replaceAll('${MACHINE}', MACHINE), 'g'),
-  'hw.per-node': new RegExp(String.raw`每(?:个|一个|台)?\s*${MACHINE}?\s*(?<n>\d{1,2})\s*(?:张|块|个)?\s*(?:显卡|卡|gpus?)?|(?<![\w.])(?<n2>\d{1,2})\s*(?:x\s*)?(?:gpus?|cards?)?\s*(?:per|/|a)\s*${MACHINE}(?![a-z])`.replaceAll('${MACHINE}', MACHINE), 'g'),
+  // hw.per-node as a842d202 widened it (hyphens: '8-GPU-per-node'), blanks still run twice.
+  'hw.per-node': new RegExp(String.raw`每(?:个|一个|台)?\s*${MACHINE}?\s*(?<n>\d{1,2})\s*(?:张|块|个)?\s*(?:显卡|卡|gpus?)?|(?<![\w.])(?<n2>\d{1,2})[\s-]*(?:x\s*)?(?:gpus?|cards?)?(?:(?<=gpus?|cards?)[\s-]*|\s*)(?:per|/|a)[\s-]*${MACHINE}(?![a-z])`.replaceAll('${MACHINE}', MACHINE), 'g'),
   'not-hw.arithmetic': new RegExp(String.raw`(?<![\w.])(?<n>\d+(?:\.\d+)?\s*(?:gb|g)?\s*\\?[*×x/+-]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?(?:\s*\\?[*×x/+-]\s*\d+(?:\.\d+)?(?:\s*(?:gb|g)(?![a-z]))?)*\s*(?:=|≈|~=?)\s*\d+(?:\.\d+)?\s*(?:gb|g|gib)?)(?![a-z])`, 'g'),
   'training.data-count': new RegExp(String.raw`(?<![\w.\-/])(?<!batch[\w ]{0,20})(?:\d+[-/])*\d+(?:\.\d+)?[ \t]*k?[ \t]+(?=(?:data|datas|samples?|examples?|rows|entries|records|conversations|documents|docs|instances|items|epochs?|steps|iterations|iters)\b(?!\s+(?:per|each|a|an)\s+(?:gpu|device|card|step|batch|iteration|forward)))`, 'g'),
 };
