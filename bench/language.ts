@@ -8,6 +8,7 @@ import { resolveRequest } from '../src/scenario/resolve.js';
 import { saidWeak, type FactTrace } from '../src/scenario/facts.js';
 import type { Scenario } from '../src/scenario/schema.js';
 import { parseBenchArgs, selectBatch, withoutHeld, type BenchArgs } from './language-batch.js';
+import { onTheWords, wordsCells, wordsCounts, wordsSummary, type Verdict } from './language-words.js';
 
 /**
  * `npm run bench:language [files…]`: how well real users' lines are read (issue 11). Each
@@ -29,6 +30,10 @@ import { parseBenchArgs, selectBatch, withoutHeld, type BenchArgs } from './lang
  * `--first-sight --batch <name | cNNN-cNNN>` scores one batch alone (issue 22): a fresh batch is
  * scored so before any rule is written for it, and the developer records that figure, with its
  * date, in test/corpus/first-sight.md. Nothing is written by the bench.
+ *
+ * Beside the four verdicts, each report prints them "on the words" (bench/language-words.ts): a flagged
+ * line whose every differing field is in its `beyond` (facts the collector took from outside the
+ * words) is "assumed where the words are silent", and right + assumed is "right on the words".
  */
 
 export interface Line {
@@ -43,9 +48,11 @@ export interface Line {
   thread?: string;
   /** The collection the line came in ("b6"): scored on its own by --first-sight. */
   batch?: string;
+  /** Compared fields whose expected value the words (text and thread) do not carry: see bench/language-words.ts. */
+  beyond?: string[];
 }
 
-export type Verdict = 'right' | 'flagged' | 'silent' | 'refused';
+export type { Verdict };
 
 /** The request corpus; other .jsonl files beside it (a verdict corpus) hold other kinds of lines and are not read. */
 export function corpusFiles(args: string[]): string[] {
@@ -287,7 +294,13 @@ function summary(label: string, results: Result[]): string[] {
   const count = (v: Verdict) => results.filter((r) => r.verdict === v).length;
   return [
     `${label}: ${n} lines — read right ${count('right')} (${pct(count('right'), n)}), flagged misreadings ${count('flagged')}, silent misreadings ${count('silent')}, refusals ${count('refused')} (${pct(count('refused'), n)})`,
+    `  ${wordsSummary(label, results)}`,
   ];
+}
+
+/** A flagged line assumed where the words are silent stays in the flagged lists, tagged with the fields beyond its words. */
+function tag(r: Result): string {
+  return onTheWords(r) === 'assumed' ? ` [assumed where the words are silent: ${r.line.beyond!.join(', ')}]` : '';
 }
 
 /** One batch's figures, as test/corpus/first-sight.md records them, and each line that was not read right. */
@@ -299,14 +312,17 @@ function firstSight(spec: string, results: Result[]): string[] {
   const pending = results.filter((r) => r.line.pending).length;
   const lines = (v: Verdict, title: string) => {
     const these = results.filter((r) => r.verdict === v);
-    return these.length ? ['', `${title}:`, ...these.map((r) => `  ${r.line.id}${r.line.pending ? ' (pending)' : ''}: ${r.detail}`)] : [];
+    return these.length ? ['', `${title}:`, ...these.map((r) => `  ${r.line.id}${r.line.pending ? ' (pending)' : ''}${tag(r)}: ${r.detail}`)] : [];
   };
+  const words = wordsCounts(results);
+  const [assumedCell, rightOnWordsCell] = wordsCells(results);
   return [
     `headroom language bench — first sight of batch ${spec} (${ids}): ${n} lines${pending ? `, ${pending} pending a model or card (compared without it)` : ''}`,
     `read right ${cell('right')} · flagged misreadings ${cell('flagged')} · silent misreadings ${cell('silent')} · refused ${cell('refused')}`,
+    `on the words: assumed where the words are silent ${assumedCell} · right on the words ${rightOnWordsCell} · flagged misreadings not assumed ${words.flagged} (${pct(words.flagged, n)})`,
     '',
-    'Row for test/corpus/first-sight.md (the bench writes nothing; record it yourself):',
-    `| ${spec} | ${new Date().toISOString().slice(0, 10)} | ${n} | ${cell('right')} | ${cell('flagged')} | ${cell('silent')} | ${cell('refused')} |`,
+    'Row for test/corpus/first-sight.md (the bench writes nothing; record it yourself; the last two columns are assumed and right on the words):',
+    `| ${spec} | ${new Date().toISOString().slice(0, 10)} | ${n} | ${cell('right')} | ${cell('flagged')} | ${cell('silent')} | ${cell('refused')} | ${assumedCell} | ${rightOnWordsCell} |`,
     ...lines('silent', 'Silent misreadings'),
     ...lines('flagged', 'Flagged misreadings'),
     ...lines('refused', 'Refusals'),
@@ -332,7 +348,7 @@ function report(args: BenchArgs, files: string[], lines: Line[]): string[] {
   ];
   if (args.verbose) {
     out.push('', 'Refusals:', ...results.filter((r) => r.verdict === 'refused').map((r) => `  ${r.line.id}: ${r.detail}`));
-    out.push('', 'Flagged misreadings:', ...results.filter((r) => r.verdict === 'flagged').map((r) => `  ${r.line.id}: ${r.detail}`));
+    out.push('', 'Flagged misreadings:', ...results.filter((r) => r.verdict === 'flagged').map((r) => `  ${r.line.id}${tag(r)}: ${r.detail}`));
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { respond } from '../../src/core/assistant.js';
+import { COMPARED_FIELDS } from '../../bench/language.js';
 import { checkableReading, loadCorpus, loadWithdrawn, STYLES } from './corpus.js';
 
 const corpus = loadCorpus();
@@ -66,6 +67,37 @@ describe('the real-request corpus (test/corpus/requests.jsonl)', () => {
       const last = Math.max(...ids);
       const expected = Array.from({ length: last - first + 1 }, (_, i) => first + i).filter((id) => !WITHDRAWN.has(id));
       expect(ids, batch).toEqual(expected);
+    }
+  });
+});
+
+describe('beyond: the fields a reading takes from outside the words (bench:language counts them apart)', () => {
+  const marked = corpus.filter((line) => line.beyond !== undefined);
+
+  it('names only fields bench:language compares, each once, on lines with a reading', () => {
+    for (const line of marked) {
+      expect(line.reading, line.id).not.toBeNull();
+      expect(line.beyond!.length, line.id).toBeGreaterThan(0);
+      expect(new Set(line.beyond).size, line.id).toBe(line.beyond!.length);
+      for (const field of line.beyond!) expect(COMPARED_FIELDS, `${line.id}: ${field}`).toContain(field);
+    }
+  });
+
+  // The mark is only as good as its evidence: the note says which field came from where, so a spot-check can
+  // hold it against the words ("Beyond the words: mode (from the repository)").
+  it('is explained by its note: each field in a "Beyond the words:" clause that says where it came from', () => {
+    for (const line of marked) {
+      const clause = /beyond the words: (.*)$/is.exec(line.note ?? '')?.[1];
+      expect(clause, line.id).toBeDefined();
+      expect(clause, line.id).toMatch(/\(from [^)]+\)/);
+      for (const field of line.beyond!) expect(clause, `${line.id}: ${field}`).toMatch(new RegExp(`\\b${field}\\b`));
+    }
+  });
+
+  it('sits before the note, as the README places it', () => {
+    for (const line of marked) {
+      const keys = Object.keys(line);
+      expect(keys.indexOf('beyond'), line.id).toBe(keys.indexOf('note') - 1);
     }
   });
 });

@@ -37,6 +37,13 @@ export interface CorpusLine {
   thread?: string;
   /** The collection the line came in ("b6"), scored on its own by `bench:language -- --first-sight --batch b6`. */
   batch?: string;
+  /**
+   * Compared fields of bench:language (COMPARED_FIELDS: `model`, `mode`, `seq` …) whose value in `reading`
+   * the words of `text` and `thread` do not carry: the collector took it from the repository, the rest of
+   * the thread, a linked file or a product page. The note ends with "Beyond the words: <field> (from …)".
+   * A flagged reading that differs only in these fields is "assumed where the words are silent".
+   */
+  beyond?: string[];
   /** In withdrawn.jsonl only: why the line left requests.jsonl after its first sight. */
   withdrawn?: string;
 }
