@@ -9,35 +9,46 @@
  * The class is strict on purpose: only a `flagged` line (every differing field said as an assumption
  * or a doubt) whose every differing field is in its `beyond` is `assumed`. A `silent` line stays
  * silent even when the field is beyond the words — the reply stated, with no doubt, a fact nothing
- * supports — and a `right` or `refused` line is unaffected. The four verdicts are not changed: this
- * is a second view of them, printed beside the old figures.
+ * supports — and a `right` line is unaffected. The one refusal that is right on the words is the
+ * reader's question for the model ("Which model?", "Which Qwen? It names a family…") on a line whose
+ * model is in `beyond`: there the words name no one model, and asking is what a careful colleague does
+ * (`asked`; 60 released lines at the thirty-seventh session's audit, c029 c153 c505 …). Any other
+ * refusal stays a refusal. The four verdicts are not changed: this is a second view of them, printed
+ * beside the old figures.
  */
 
 export type Verdict = 'right' | 'flagged' | 'silent' | 'refused';
 
-/** The view on the words: the four verdicts with `assumed` split out of `flagged`. */
-export type WordsVerdict = Verdict | 'assumed';
+/** The view on the words: the four verdicts with `assumed` split out of `flagged` and `asked` out of `refused`. */
+export type WordsVerdict = Verdict | 'assumed' | 'asked';
 
 /** What the classification needs of a judged line (bench/language.ts's Result has it). */
 export interface Judged {
   line: { beyond?: readonly string[] };
   verdict: Verdict;
+  /** A refused line's first reply line (bench/language.ts's Result.detail). */
+  detail?: string;
   compared?: { differ: readonly string[] };
 }
 
+/** The reader's question for the model: "Which model?" when none is named, "Which Qwen? It names a family…". */
+const ASKS_FOR_THE_MODEL = /^Which (?:model\?|[^\s?]{1,30}\? It names a family)/;
+
 /** A judged line's class on the words: `assumed` where a flagged line differs only in fields its words do not carry. */
 export function onTheWords(result: Judged): WordsVerdict {
-  if (result.verdict !== 'flagged') return result.verdict;
   const beyond = new Set(result.line.beyond ?? []);
+  if (result.verdict === 'refused') return beyond.has('model') && ASKS_FOR_THE_MODEL.test(result.detail ?? '') ? 'asked' : 'refused';
+  if (result.verdict !== 'flagged') return result.verdict;
   const differ = result.compared?.differ ?? [];
   return differ.length > 0 && differ.every((field) => beyond.has(field)) ? 'assumed' : 'flagged';
 }
 
-/** The counts of the view on the words; `rightOnWords` = right + assumed, `flagged` = flagged lines not assumed. */
+/** The counts of the view on the words; `rightOnWords` = right + assumed + asked, `flagged` and `refused` without them. */
 export interface WordsCounts {
   lines: number;
   right: number;
   assumed: number;
+  asked: number;
   rightOnWords: number;
   flagged: number;
   silent: number;
@@ -51,7 +62,8 @@ export function wordsCounts(results: readonly Judged[]): WordsCounts {
     lines: results.length,
     right: count('right'),
     assumed: count('assumed'),
-    rightOnWords: count('right') + count('assumed'),
+    asked: count('asked'),
+    rightOnWords: count('right') + count('assumed') + count('asked'),
     flagged: count('flagged'),
     silent: count('silent'),
     refused: count('refused'),
@@ -63,11 +75,12 @@ const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(1)}%` :
 /** The summary line printed under the old one (which stays as it was: other notes quote it). */
 export function wordsSummary(label: string, results: readonly Judged[]): string {
   const c = wordsCounts(results);
-  return `${label}, on the words: ${c.lines} lines — read right ${c.right}, assumed where the words are silent ${c.assumed}, right on the words ${c.rightOnWords} (${pct(c.rightOnWords, c.lines)}), flagged misreadings ${c.flagged}, silent misreadings ${c.silent}, refusals ${c.refused}`;
+  return `${label}, on the words: ${c.lines} lines — read right ${c.right}, assumed where the words are silent ${c.assumed}, asked for the model the words do not name ${c.asked}, right on the words ${c.rightOnWords} (${pct(c.rightOnWords, c.lines)}), flagged misreadings ${c.flagged}, silent misreadings ${c.silent}, refusals ${c.refused}`;
 }
 
-/** The two cells added at the end of a first-sight row: assumed, right on the words. */
+/** The two cells added at the end of a first-sight row: assumed or asked where the words are silent, right on the words. */
 export function wordsCells(results: readonly Judged[]): [string, string] {
   const c = wordsCounts(results);
-  return [`${c.assumed} (${pct(c.assumed, c.lines)})`, `${c.rightOnWords} (${pct(c.rightOnWords, c.lines)})`];
+  const silentWords = c.assumed + c.asked;
+  return [`${silentWords} (${pct(silentWords, c.lines)})`, `${c.rightOnWords} (${pct(c.rightOnWords, c.lines)})`];
 }

@@ -298,9 +298,11 @@ function summary(label: string, results: Result[]): string[] {
   ];
 }
 
-/** A flagged line assumed where the words are silent stays in the flagged lists, tagged with the fields beyond its words. */
+/** A flagged line assumed (or a refusal asking for the model) where the words are silent stays in its list, tagged with the fields beyond its words. */
 function tag(r: Result): string {
-  return onTheWords(r) === 'assumed' ? ` [assumed where the words are silent: ${r.line.beyond!.join(', ')}]` : '';
+  const words = onTheWords(r);
+  if (words === 'assumed') return ` [assumed where the words are silent: ${r.line.beyond!.join(', ')}]`;
+  return words === 'asked' ? ' [asked for the model the words do not name]' : '';
 }
 
 /** One batch's figures, as test/corpus/first-sight.md records them, and each line that was not read right. */
@@ -319,9 +321,9 @@ function firstSight(spec: string, results: Result[]): string[] {
   return [
     `headroom language bench — first sight of batch ${spec} (${ids}): ${n} lines${pending ? `, ${pending} pending a model or card (compared without it)` : ''}`,
     `read right ${cell('right')} · flagged misreadings ${cell('flagged')} · silent misreadings ${cell('silent')} · refused ${cell('refused')}`,
-    `on the words: assumed where the words are silent ${assumedCell} · right on the words ${rightOnWordsCell} · flagged misreadings not assumed ${words.flagged} (${pct(words.flagged, n)})`,
+    `on the words: assumed or asked where the words are silent ${assumedCell} · right on the words ${rightOnWordsCell} · flagged misreadings not assumed ${words.flagged} (${pct(words.flagged, n)}) · refusals not asked ${words.refused} (${pct(words.refused, n)})`,
     '',
-    'Row for test/corpus/first-sight.md (the bench writes nothing; record it yourself; the last two columns are assumed and right on the words):',
+    'Row for test/corpus/first-sight.md (the bench writes nothing; record it yourself; the last two columns are assumed or asked where the words are silent, and right on the words):',
     `| ${spec} | ${new Date().toISOString().slice(0, 10)} | ${n} | ${cell('right')} | ${cell('flagged')} | ${cell('silent')} | ${cell('refused')} | ${assumedCell} | ${rightOnWordsCell} |`,
     ...lines('silent', 'Silent misreadings'),
     ...lines('flagged', 'Flagged misreadings'),

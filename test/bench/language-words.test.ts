@@ -28,20 +28,30 @@ describe('assumed where the words are silent', () => {
     expect(onTheWords(judged('silent', ['mode'], ['mode']))).toBe('silent');
   });
 
-  it('right and refused lines are unaffected', () => {
+  it('right lines, and refusals other than the question for a model the words do not name, are unaffected', () => {
     expect(onTheWords(judged('right', [], ['mode']))).toBe('right');
     expect(onTheWords({ line: { beyond: ['mode'] }, verdict: 'refused' })).toBe('refused');
+    expect(onTheWords({ line: { beyond: ['mode'] }, verdict: 'refused', detail: 'Which model? I read: 1× T4 16GB' })).toBe('refused');
+    expect(onTheWords({ line: { beyond: ['model'] }, verdict: 'refused', detail: 'I don\'t know "feat" (position 1).' })).toBe('refused');
+    expect(onTheWords({ line: {}, verdict: 'refused', detail: 'Which model? I read: 1× T4 16GB' })).toBe('refused');
   });
 
-  it('counts right on the words as right + assumed, and flagged without the assumed', () => {
+  it('a refusal asking for the model is asked where the model is beyond the words', () => {
+    expect(onTheWords({ line: { beyond: ['model'] }, verdict: 'refused', detail: 'Which model? I read: 2× A100 40GB · full fine-tune' })).toBe('asked');
+    expect(onTheWords({ line: { beyond: ['model', 'mode'] }, verdict: 'refused', detail: 'Which Qwen? It names a family, not one model.' })).toBe('asked');
+    expect(onTheWords({ line: { beyond: ['model'] }, verdict: 'refused', detail: 'Which Qwen? I read: vllm' })).toBe('refused');
+  });
+
+  it('counts right on the words as right + assumed + asked, flagged and refused without them', () => {
     const counts = wordsCounts([
       judged('right', []),
       judged('flagged', ['mode'], ['mode']),
       judged('flagged', ['seq'], ['mode']),
       judged('silent', ['mode'], ['mode']),
       { line: {}, verdict: 'refused' },
+      { line: { beyond: ['model'] }, verdict: 'refused', detail: 'Which model? I read: 1× RTX 4090 24GB' },
     ]);
-    expect(counts).toEqual({ lines: 5, right: 1, assumed: 1, rightOnWords: 2, flagged: 1, silent: 1, refused: 1 });
+    expect(counts).toEqual({ lines: 6, right: 1, assumed: 1, asked: 1, rightOnWords: 3, flagged: 1, silent: 1, refused: 1 });
   });
 });
 
