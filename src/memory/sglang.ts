@@ -1,7 +1,8 @@
 import type { Scenario } from '../scenario/schema.js';
-import { GiB, count } from './format.js';
+import { count } from './format.js';
 import { prefillWorkingSet } from './inference.js';
 import type { Layout } from './layout.js';
+import { sglangDefaultChunkedPrefill, sglangDefaultCudaGraphMaxBs, sglangGpuMemMiB } from './sglang-defaults.js';
 import { sglangGraphLogits } from './sglang-graph-logits.js';
 import type { Component } from './types.js';
 
@@ -16,23 +17,10 @@ import type { Component } from './types.js';
  * prompt or at graph capture.
  */
 
-/**
- * python/sglang/srt/server_args.py `ServerArgs.__post_init__` (v0.4.x): mem_fraction_static by
- * tensor-parallel size when not given.
- */
-export function sglangDefaultMemFraction(tp: number): number {
-  if (tp >= 16) return 0.79;
-  if (tp >= 8) return 0.81;
-  if (tp >= 4) return 0.85;
-  if (tp >= 2) return 0.87;
-  return 0.88;
-}
-
-/** server_args.py: chunked_prefill_size 2048 on cards under 25,000 MB, 8192 otherwise (--chunked-prefill-size overrides). */
+/** `chunked_prefill_size`: --chunked-prefill-size when given, else SGLang's default for the card (sglang-defaults.ts). */
 export function sglangChunkedPrefillTokens(s: Scenario): number {
   if (s.inference.batchedTokens !== undefined) return s.inference.batchedTokens;
-  const capacity = s.hardware?.capacityBytes ?? 80 * GiB;
-  return capacity < 25_000 * 2 ** 20 ? 2048 : 8192;
+  return sglangDefaultChunkedPrefill(sglangGpuMemMiB(s));
 }
 
 /** One chunk of prefill: one layer's no-grad working set over chunked_prefill_size tokens, outside the static fraction. */
@@ -64,15 +52,9 @@ export function sglangReqToTokenTable(s: Scenario, poolTokens: number): Componen
   return { key: 'reqtable', name: 'request-to-token table (int32, outside mem_fraction_static)', group: 'kv', bytes, formula: `${count(requests + 1)} slots × ${count(context + 4)} × 4 B` };
 }
 
-/**
- * Largest decode batch SGLang captures a CUDA graph for (python/sglang/srt/server_args.py
- * `__post_init__`, v0.4.x, `--cuda-graph-max-bs` when not given): 8 on cards under 25,000 MB at
- * tp < 4, 80 there at tp ≥ 4, 160 otherwise.
- */
+/** Largest decode batch SGLang captures a CUDA graph for: `cuda_graph_max_bs`, its default for the card and tp (sglang-defaults.ts). */
 export function sglangCudaGraphMaxBatch(s: Scenario): number {
-  const capacity = s.hardware?.capacityBytes ?? 80 * GiB;
-  if (capacity >= 25_000 * 2 ** 20) return 160;
-  return s.parallel.tp < 4 ? 8 : 80;
+  return sglangDefaultCudaGraphMaxBs(sglangGpuMemMiB(s), s.parallel.tp);
 }
 
 /**
@@ -82,8 +64,8 @@ export function sglangCudaGraphMaxBatch(s: Scenario): number {
  * keeps one layer's no-grad working set at the largest batch, and the attention backend's graph
  * state indexes the whole context for every slot — FlashInfer's `cuda_graph_kv_indices`
  * int32 [max_bs × context_len] (flashinfer_backend.py `init_cuda_graph_state`), FA3's page table
- * [max_bs, context_len / page_size] at page size 1 (flashattention_backend.py) — and every captured
- * size's fp32 logits (sglang-graph-logits.ts). None with --disable-cuda-graph (read as enforce eager).
+ * [max_bs, context_len / page_size] at page size 1 (flashattention_backend.py) — and the graphs'
+ * shared fp32 logits buffer (sglang-graph-logits.ts). None with --disable-cuda-graph (read as enforce eager).
  */
 export function sglangCudaGraphs(s: Scenario, l: Layout): Component[] {
   if (s.inference.enforceEager) return [];

@@ -4,7 +4,7 @@ import { ENGINE_NAMED } from '../language/vocabulary.js';
 import { hfDefaultAttention } from '../memory/attention-kernel.js';
 import { TURBOMIND_CACHE_SHARE, TURBOMIND_CACHE_SHARE_OF_TOTAL, turbomindCacheOfTotal } from '../memory/lmdeploy.js';
 import { MII_RESERVE_BYTES } from '../memory/mii.js';
-import { sglangDefaultMemFraction } from '../memory/sglang.js';
+import { sglangDefaultMemFraction, sglangReservedWords } from '../memory/sglang-defaults.js';
 import { TGI_MEMORY_FRACTION } from '../memory/tgi-release.js';
 import type { ErrorReply } from '../reply/types.js';
 import { DEFAULTS, DEFAULT_WORDS, defaultInference } from './defaults.js';
@@ -124,9 +124,10 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   const cpuOffloadGb = r.patch.value<number>('cpuOffloadGb');
   if (cpuOffloadGb !== undefined) inf.cpuOffloadGb = cpuOffloadGb;
   if (util !== undefined) inf.gpuMemoryUtilization = util;
-  else if (inf.server === 'sglang' && (r.isNew || r.modeChanged() || r.patch.has('engine'))) {
-    inf.gpuMemoryUtilization = sglangDefaultMemFraction(s.parallel.tp);
-    r.assume(`SGLang's --mem-fraction-static ${inf.gpuMemoryUtilization} (its default at tp ${s.parallel.tp}): weights and KV cache inside it, prefill activations outside`);
+  else if (inf.server === 'sglang' && (r.isNew || r.modeChanged() || r.patch.has('engine') || sglangDefaultKept(r))) {
+    // SGLang sets its fraction from the card and tp (memory/sglang-defaults.ts): a follow-up that changes either moves a default, not a stated value.
+    inf.gpuMemoryUtilization = sglangDefaultMemFraction(s);
+    r.assume(`SGLang's --mem-fraction-static ${inf.gpuMemoryUtilization} (its default for this card at tp ${s.parallel.tp}: ${sglangReservedWords(s)} kept outside it): weights and KV cache inside it, prefill activations and CUDA graphs outside`);
   } else if (inf.server === 'lmdeploy' && turbomindCacheOfTotal(s) && (r.isNew || r.modeChanged() || r.patch.has('engine'))) {
     inf.gpuMemoryUtilization = TURBOMIND_CACHE_SHARE_OF_TOTAL;
     r.assume(`lmdeploy ${inf.lmdeployVersion}'s TurboMind budget: --cache-max-entry-count ${TURBOMIND_CACHE_SHARE_OF_TOTAL} (its default until v0.2.1) of the card's total memory for the KV cache, whatever the weights leave`);
@@ -225,3 +226,9 @@ function cpuMoeStep(r: Resolution): void {
   r.assume(`${which} routed experts in host RAM (llama.cpp --${layers === CPU_MOE_ALL ? 'cpu-moe' : `n-cpu-moe ${layers}`}), computed on the CPU; attention, shared experts and the output on the GPU`);
 }
 
+
+/** A thread already on SGLang whose fraction was SGLang's own default (not a stated one). */
+function sglangDefaultKept(r: Resolution): boolean {
+  const base = r.base;
+  return !!base && base.mode === 'inference' && base.inference.server === 'sglang' && base.inference.gpuMemoryUtilization === sglangDefaultMemFraction(base);
+}

@@ -115,9 +115,11 @@ describe('FP8 quantised at load needs the 16-bit model on the card first', () =>
     const note = online.notes.join(' ');
     expect(note).toMatch(/Quantised at load: SGLang .* the load needs 22\.7 GiB of 16-bit weights \+ 0\.4 GiB of CUDA context and NCCL = 23\.1 GiB of the 15\.8 GiB card/);
     // 11.8 B text + 0.42 B vision parameters at 2 B each.
-    const checkpoint = estimateOf('gemma-3-12b fp8 serve sglang kv fp8 --context-length 7000 on 1x rtx-4070-ti-super');
+    // At a fraction that leaves room (SGLang's own default on a 16 GB card is 0.77, memory/sglang-defaults.ts: 12.2 GiB, under the 12.7 GiB of weights).
+    const checkpoint = estimateOf('gemma-3-12b fp8 serve sglang kv fp8 --mem-fraction-static 0.88 --context-length 7000 on 1x rtx-4070-ti-super');
     expect(checkpoint.fits).toBe(true);
     expect(checkpoint.notes.join(' ')).not.toMatch(/Quantised at load/);
+    expect(estimateOf('gemma-3-12b fp8 serve sglang kv fp8 --context-length 7000 on 1x rtx-4070-ti-super').fits).toBe(false);
   });
 
   it('vLLM loads 16 bits first in every release before 0.15 and in V0; not from 0.15 (vllm#31914) nor in the newest (property over releases)', () => {
