@@ -61,7 +61,7 @@ export type ItemBody =
   | { kind: 'attention'; value: 'flash' | 'sdpa' | 'eager' }
   | { kind: 'loss'; value: 'full' | 'bf16' | 'chunked' | 'fused' }
   | { kind: 'batches'; value: 'packed' | 'padded' }
-  | { kind: 'framework'; value: 'hf' | 'deepspeed' | 'megatron' | 'torchtune' | 'litgpt' | 'peft' | 'llama-factory' | 'axolotl' | 'unsloth' | 'torchtitan' | 'dpo' | 'orpo' | 'grpo' | 'ppo' | 'alpaca-lora' | 'tgi' | 'llamacpp' | 'llama-recipes' | 'longlora' }
+  | { kind: 'framework'; value: 'hf' | 'deepspeed' | 'megatron' | 'torchtune' | 'litgpt' | 'peft' | 'llama-factory' | 'axolotl' | 'unsloth' | 'torchtitan' | 'dpo' | 'orpo' | 'grpo' | 'ppo' | 'reward' | 'alpaca-lora' | 'tgi' | 'llamacpp' | 'llama-recipes' | 'longlora' }
   | {
       kind: 'hardware';
       gpuId: string | null;

@@ -8,7 +8,7 @@ import { enginesByEvidence } from './reconcile/engine-evidence.js';
 import { programOrEngine } from './reconcile/program-or-engine.js';
 import { releasesOfOtherEngines } from './reconcile/other-engine-releases.js';
 import { impliedFrameworks } from './reconcile/framework-evidence.js';
-import { algorithmOverUnsloth } from './reconcile/rl-algorithm.js';
+import { algorithmOverRewardModel, algorithmOverUnsloth } from './reconcile/rl-algorithm.js';
 import { algorithmOverBackend } from './reconcile/rl-backend.js';
 import { negatedHardware } from './reconcile/negated-hardware.js';
 import { trainerShare } from './reconcile/trainer-share.js';
@@ -182,7 +182,7 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = severalReleases(vllmEngines(releasesOfOtherEngines(out, notes), notes), notes);
   out = impliedFrameworks(out, notes, text);
   // An RL or preference algorithm fills the one framework slot over Unsloth, in either order (reconcile/rl-algorithm.ts).
-  out = algorithmOverUnsloth(out, notes, text);
+  out = algorithmOverUnsloth(algorithmOverRewardModel(out, notes), notes, text);
   // An RL algorithm beside the Megatron backend that trains its policy is the algorithm's run (reconcile/rl-backend.ts).
   out = algorithmOverBackend(out, notes);
   // A framework only asked about or set against the run yields to the one the message runs (reconcile/mentioned-frameworks.ts).
@@ -203,5 +203,5 @@ export function restatements(items: Item[], text = '', notes: string[] = [], dou
   // prose reads it (reconcile/cards.ts: the memory as written, said as weak), not refused as two GPU types.
   // "batch 32, micro batch 2" is the global batch and its micro-batch, as prose reads it (reconcile/global-beside-micro.ts).
   const read = globalBesideMicro(promptProcessingBatches(cards(items, notes, doubts), text, notes), text, notes, doubts);
-  return zero3Offload(algorithmOverBackend(algorithmOverUnsloth(impliedFrameworks(adapterPretraining(weights(models(triedAlternatives(read, text, notes), undefined, text)), []), [], text), notes, text), notes), text, notes);
+  return zero3Offload(algorithmOverBackend(algorithmOverUnsloth(algorithmOverRewardModel(impliedFrameworks(adapterPretraining(weights(models(triedAlternatives(read, text, notes), undefined, text)), []), [], text), notes), notes, text), notes), text, notes);
 }

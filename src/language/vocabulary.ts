@@ -49,7 +49,7 @@ export const KEYWORDS: readonly Keyword[] = [
   kw('mode', 'train', ['train', 'training', 'finetune', 'fine-tune', 'fine tuning', 'finetuning', 'sft', 'tune',
     'trains', 'trained', 'trainer run', 'finetunes', 'finetuned', 'fine-tuned', 'fine tuned', 'fine-tunes', 'tuning',
     'finetunning', 'fine tunning', 'fine-tunning', 'finetuing', 'fintune', 'fintuning', 'finetun', 'fine-tunes',
-    'reward modeling', 'instruction tuning', 'instruction-tuning']),
+    'instruction tuning', 'instruction-tuning']),
   kw('mode', 'inference', ['infer', 'inference', 'inferencing', 'generation', 'decode', 'decoding', 'chat with', 'chatting with',
     'text generation', 'predict', 'prediction']),
   // Weak inference intent: "run"/"load" mean inference unless a training word or setting is also there.
@@ -216,6 +216,11 @@ export const KEYWORDS: readonly Keyword[] = [
   // OpenRLHF's entry points (openrlhf.cli.train_ppo_ray, train_ppo): PPO (or GRPO with
   // --advantage_estimator group_norm), its actor trained under DeepSpeed.
   kw('framework', 'ppo', ['ppo', 'rlhf', 'ppo trainer', 'train_ppo_ray', 'train ppo ray', 'train_ppo']),
+  // Reward-model training (issue 23, v1101): TRL's RewardTrainer (reward_modeling.py), LLaMA-Factory's
+  // `--stage rm`, OpenRLHF's train_rm, DeepSpeed-Chat's step 2, ColossalAI's train_reward_model.py. A bare
+  // "reward model" beside PPO or GRPO is one of that run's models, not the run (reconcile/rl-algorithm.ts).
+  kw('framework', 'reward', ['reward', 'reward model', 'reward modeling', 'reward modelling', 'reward model training', 'reward trainer',
+    'rewardtrainer', 'reward_modeling', 'train_rm', 'train_reward_model', 'rm training']),
   kw('framework', 'alpaca-lora', ['alpaca-lora', 'alpaca lora', 'alpaca_lora']),
   // dvlab-research/LongLoRA's fine-tune.py and supervised-fine-tune.py (issue 23, vb6 v168/v169).
   kw('framework', 'longlora', ['longlora', 'long-lora']),

@@ -43,7 +43,7 @@ import type { Scenario } from '../scenario/schema.js';
  */
 
 /** Frameworks whose training runs the transformers modeling files with transformers' default kernel. */
-const HF_MODELING: ReadonlySet<Scenario['framework']> = new Set(['hf', 'deepspeed', 'fsdp', 'peft', 'dpo', 'orpo', 'grpo', 'ppo', 'longlora']);
+const HF_MODELING: ReadonlySet<Scenario['framework']> = new Set(['hf', 'deepspeed', 'fsdp', 'peft', 'dpo', 'orpo', 'grpo', 'ppo', 'reward', 'longlora']);
 
 /** Runs that load the model through transformers with its default attention: HF-based training, or HF generate. */
 export function runsHfModeling(s: Scenario, engine: Scenario['inference']['engine']): boolean {

@@ -3,6 +3,7 @@ import { count } from './format.js';
 import type { Layout } from './layout.js';
 import { prefillWorkingSet } from './inference.js';
 import type { Component } from './types.js';
+import { trainsRewardModel } from './reward-model.js';
 
 /**
  * HF Trainer evaluation during training (trainer.py `evaluation_loop` / `prediction_step`, v4.45 →
@@ -27,7 +28,7 @@ export function evalWorkingSet(s: Scenario, l: Layout): Component | null {
 }
 
 export function evalLogits(s: Scenario): Component | null {
-  if (!s.evaluation || s.mode === 'inference') return null;
+  if (!s.evaluation || s.mode === 'inference' || trainsRewardModel(s)) return null;
   const b = s.evaluation.batch;
   const elements = ((s.seq / s.parallel.cp) * b * s.model.arch.vocab) / s.parallel.tp;
   const kept = s.evaluation.keepLogits ? 2 : 0;

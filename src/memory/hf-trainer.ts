@@ -6,4 +6,4 @@ import type { Scenario } from '../scenario/schema.js';
  * LLaMA-Factory, axolotl, LongLoRA and alpaca-lora. What the Trainer does (its loss, its accumulation
  * under Accelerate) they all do.
  */
-export const HF_TRAINER_FRAMEWORKS: readonly Scenario['framework'][] = ['hf', 'fsdp', 'peft', 'llama-factory', 'axolotl', 'dpo', 'orpo', 'grpo', 'ppo', 'longlora', 'alpaca-lora'];
+export const HF_TRAINER_FRAMEWORKS: readonly Scenario['framework'][] = ['hf', 'fsdp', 'peft', 'llama-factory', 'axolotl', 'dpo', 'orpo', 'grpo', 'ppo', 'reward', 'longlora', 'alpaca-lora'];

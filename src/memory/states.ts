@@ -334,9 +334,12 @@ export function optimizerStates(s: Scenario, l: Layout): Component {
   );
 }
 
-/** Preference training that runs chosen and rejected sequences through one forward (TRL `concatenated_forward`). */
+/**
+ * Preference training that runs chosen and rejected sequences through one forward (TRL `concatenated_forward`),
+ * and reward-model training, whose two sequences of a pair are in the graph together (memory/reward-model.ts).
+ */
 export function isPreference(s: Scenario): boolean {
-  return (s.framework === 'dpo' || s.framework === 'orpo') && s.mode !== 'inference';
+  return (s.framework === 'dpo' || s.framework === 'orpo' || s.framework === 'reward') && s.mode !== 'inference';
 }
 
 /**

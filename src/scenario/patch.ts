@@ -224,7 +224,7 @@ export class Patch {
  * and "hf" is what "trl", "transformers", "trainer" and "accelerate" read as (language/vocabulary.ts):
  * the two words name one run.
  */
-const TRL_TRAINERS = new Set(['dpo', 'orpo', 'grpo', 'ppo']);
+const TRL_TRAINERS = new Set(['dpo', 'orpo', 'grpo', 'ppo', 'reward']);
 /** Trainers that launch DeepSpeed as their engine (their `deepspeed:` config key / `--deepspeed` flag). */
 const DEEPSPEED_TRAINERS = new Set(['hf', 'llama-factory', 'axolotl', 'longlora', ...TRL_TRAINERS]);
 /** A GGUF publisher's name (Unsloth) beside the llama.cpp engine that runs its file. */

@@ -367,6 +367,13 @@ export function presetFor(framework: Framework, mode: Mode, gpus: number, releas
       // llamaCppPlacement); token_embd stays on the CPU either way (src/llama-model.cpp load_tensors).
       return { fields: { weights: 'q4_k_m', compute: 'fp16' }, mode: 'inference', note: 'llama.cpp preset: GGUF Q4_K_M unless a format is named, fp16 compute precision and KV cache (ggml f16), prompt in 512-token micro-batches, every layer on the GPU unless -ngl says fewer (token_embd stays in host RAM)' };
 
+    case 'reward':
+      // TRL RewardTrainer (trl/trainer/reward_trainer.py): an AutoModelForSequenceClassification with one
+      // output, chosen and rejected of each pair in the graph together, no reference model (memory/reward-model.ts).
+      // Gradient checkpointing off as in TrainingArguments, TRL's default before v0.22.0 (RewardConfig sets True
+      // from then, huggingface/trl#3510); beside LLaMA-Factory its checkpointing stays on (rl-algorithm.ts).
+      return { fields: { recipe: 'mixed' }, note: 'reward-model preset (TRL RewardTrainer): chosen + rejected of each pair in one step (2 × micro-batch), a one-output score head in place of the LM head (no vocabulary logits), no reference model' };
+
     case 'orpo':
       // TRL ORPOTrainer (trl/trainer/orpo_trainer.py): odds-ratio loss on chosen + rejected, no reference model.
       return { fields: { recipe: 'mixed' }, note: 'ORPO preset (TRL): chosen + rejected in one forward (2 × micro-batch), no reference model' };

@@ -178,6 +178,7 @@ const FRAMEWORK_NAMES: Record<Scenario['framework'], string> = {
   orpo: 'TRL ORPO',
   grpo: 'TRL GRPO',
   ppo: 'TRL PPO',
+  reward: 'reward model (TRL RewardTrainer)',
   'alpaca-lora': 'alpaca-lora',
   tgi: 'TGI',
   llamacpp: 'llama.cpp',

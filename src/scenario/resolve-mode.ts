@@ -32,7 +32,7 @@ const PHASE_NOUNS = /^(?:generations?|decoding|prediction)$/i;
 /** TRL's online trainers, whose rollouts vLLM may generate (GRPOConfig / PPO use_vllm). */
 const ROLLOUT_TRAINERS = new Set(['grpo', 'ppo']);
 /** Frameworks that only train (a DPO or torchtune run "loads" a model to train it). */
-const TRAINING_FRAMEWORKS = new Set(['dpo', 'orpo', 'grpo', 'ppo', 'torchtune', 'axolotl', 'llama-factory', 'torchtitan', 'megatron', 'llama-recipes', 'alpaca-lora', 'longlora']);
+const TRAINING_FRAMEWORKS = new Set(['dpo', 'orpo', 'grpo', 'ppo', 'reward', 'torchtune', 'axolotl', 'llama-factory', 'torchtitan', 'megatron', 'llama-recipes', 'alpaca-lora', 'longlora']);
 
 /** "compare zero2 vs zero3", "lora vs qlora": a comparison of training settings asks about training. */
 function comparesTrainingSettings(question: Item | undefined): boolean {

@@ -37,7 +37,8 @@ export function trainingChoicesStep(r: Resolution): ErrorReply | null {
   } else pick('attention', 'attention', DEFAULT_WORDS.attention);
   // A served run's kernel waits for its engine (resolve-serving.ts).
   if (training) kernelOfNewModel(r);
-  pick('loss', 'loss', DEFAULT_WORDS.loss);
+  // A reward model's score head has no vocabulary logits to take a loss over (memory/reward-model.ts): no loss default to say.
+  pick('loss', 'loss', s.framework === 'reward' ? null : DEFAULT_WORDS.loss);
   // The allocator's variable-length slack rests on the batch shape (memory/overhead.ts): say which was assumed.
   if (r.isNew && training && !r.patch.has('batches') && !r.patch.has('allocator')) {
     r.assume(batchShape(s) === 'packed' ? (llamafactoryPretrainPacks(s) ? LLAMAFACTORY_PT_PACKED_WORDS : DEFAULT_WORDS.batchesPacked) : DEFAULT_WORDS.batchesPadded);

@@ -417,7 +417,7 @@ export const scenarioSchema = z.object({
    * to its own longest sample). Absent = the framework's convention (memory/overhead.ts).
    */
   batches: z.enum(['packed', 'padded']).optional(),
-  framework: z.enum(['hf', 'deepspeed', 'fsdp', 'megatron', 'torchtune', 'litgpt', 'peft', 'llama-factory', 'axolotl', 'unsloth', 'torchtitan', 'dpo', 'orpo', 'grpo', 'ppo', 'alpaca-lora', 'tgi', 'llamacpp', 'llama-recipes', 'longlora', 'exllamav2']),
+  framework: z.enum(['hf', 'deepspeed', 'fsdp', 'megatron', 'torchtune', 'litgpt', 'peft', 'llama-factory', 'axolotl', 'unsloth', 'torchtitan', 'dpo', 'orpo', 'grpo', 'ppo', 'reward', 'alpaca-lora', 'tgi', 'llamacpp', 'llama-recipes', 'longlora', 'exllamav2']),
   /** Unsloth's release, year.month ("unsloth 2024.5"): its loss kernel by release (presets.ts). Absent = the newest. */
   unslothVersion: z.string().regex(/^\d{4}\.\d{1,2}$/).optional(),
   /** torchtune's release ("torchtune 0.1.1"): its recipes' loss, AdamW and LoRA targets by release (memory/torchtune-release.ts). Absent = the newest. */

@@ -15,7 +15,7 @@ export const SFT_FOLLOW_UP_RULE = {
   source: 'huggingface/trl#526',
 } as const;
 
-const RL_TRAINERS: ReadonlySet<Scenario['framework']> = new Set(['ppo', 'grpo', 'dpo', 'orpo']);
+const RL_TRAINERS: ReadonlySet<Scenario['framework']> = new Set(['ppo', 'grpo', 'dpo', 'orpo', 'reward']);
 
 /**
  * "sft" as a part of a script's or module's name (sft_trainer.py, train_sft.py, sft.py, openrlhf.cli.train_sft):

@@ -19,7 +19,6 @@ describe('DeepSpeed-Chat is DeepSpeed training (deepspeedai/DeepSpeedExamples#55
     ['CUDA OOM when running DeepSpeed-Chat step 1 with opt-1.3b and one A100-40G'],
     ['trying deepspeed chat step1 sft on opt-1.3b, 1x a100 40gb, getting OOM'],
     ['用DeepSpeed-Chat训练opt-6.7b，8张A100 80G，显存不够'],
-    ['DeepSpeedChat step 2 reward model with opt-350m on a single 3090 runs out of memory'],
     ['python train.py --actor-model facebook/opt-1.3b --reward-model facebook/opt-350m --deployment-type single_gpu'],
     ['python train.py --step 1 --actor-model facebook/opt-6.7b --deployment-type single_node, 8x V100 32GB'],
     ['I ran bash training_scripts/single_gpu/run_1.3b.sh from DeepSpeedExamples/applications/DeepSpeed-Chat/training/step1_supervised_finetuning on one A6000'],
@@ -31,6 +30,14 @@ describe('DeepSpeed-Chat is DeepSpeed training (deepspeedai/DeepSpeedExamples#55
     const r = read(text);
     expect(r.mode).not.toBe('inference');
     expect(r.framework).toBe('deepspeed');
+  });
+
+  // Step 2 trains the reward model (step2_reward_model_finetuning: chosen and rejected in one forward, a v_head
+  // of one output): read as reward-model training on DeepSpeed's engine (memory/reward-model.ts, issue 23 vtrain9).
+  it('"DeepSpeedChat step 2 reward model with opt-350m on a single 3090 runs out of memory": reward-model training', () => {
+    const r = read('DeepSpeedChat step 2 reward model with opt-350m on a single 3090 runs out of memory');
+    expect(r.mode).not.toBe('inference');
+    expect(r.framework).toBe('reward');
   });
 
   it('--lora_dim without --only_optimize_lora is the full fine-tune main.py runs, weak, the LoRA branches said', () => {

@@ -33,7 +33,7 @@ const NOT_RUN: ReadonlySet<MentionKind> = new Set(['asked', 'contrast', 'link'])
  * program: "Is it possible to initiate 70b GRPO training with zero2?" over `openrlhf.cli.train_ppo_ray`
  * (OpenRLHF/OpenRLHF#851, c855) asks about the user's own GRPO run, which OpenRLHF's PPO script runs.
  */
-const ALGORITHMS: ReadonlySet<string> = new Set(['grpo', 'ppo', 'dpo', 'orpo']);
+const ALGORITHMS: ReadonlySet<string> = new Set(['grpo', 'ppo', 'dpo', 'orpo', 'reward']);
 
 /** Framework words that name no program of their own beside another: the Hugging Face stack, DeepSpeed as ZeRO's provider. */
 const GENERIC: ReadonlySet<string> = new Set(['hf', 'deepspeed']);

@@ -29,7 +29,7 @@ export function recordAside(owned: OwnedRuns | undefined, i: Item, reason: strin
 }
 
 /** Trainers whose run is a fine-tune (never pre-training), and whose rollouts a serving engine generates. */
-const RL_TRAINERS = new Set(['grpo', 'ppo', 'dpo', 'orpo']);
+const RL_TRAINERS = new Set(['grpo', 'ppo', 'dpo', 'orpo', 'reward']);
 
 /** The slots an item fills for ownership: what the request and another run may both say. */
 export function slotsOf(i: Item): string[] {

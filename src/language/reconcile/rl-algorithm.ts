@@ -3,7 +3,7 @@ import type { Item } from '../items.js';
 type FrameworkItem = Extract<Item, { kind: 'framework' }>;
 
 /** The training algorithms the item language names in the framework slot: each has its own models in memory. */
-const ALGORITHMS = new Set(['grpo', 'ppo', 'dpo', 'orpo']);
+const ALGORITHMS = new Set(['grpo', 'ppo', 'dpo', 'orpo', 'reward']);
 
 /**
  * Programs that run an algorithm's trainer, in the same slot: Unsloth, and LLaMA-Factory, whose
@@ -33,7 +33,7 @@ export function algorithmOverUnsloth(items: Item[], notes: string[], text: strin
   const unslothCode = UNSLOTH_CODE.test(text);
   const runners = items.filter((i): i is FrameworkItem => i.kind === 'framework' && RUNNERS.has(i.value) && !(unslothCode && i.value === 'unsloth'));
   if (runners.length === 0) return items;
-  const name = algorithm.value.toUpperCase();
+  const name = algorithm.value === 'reward' ? 'reward-model training' : algorithm.value.toUpperCase();
   const runner = runners[0]!;
   notes.push(`"${runner.text.trim()}" and "${algorithm.text.trim()}" both named: read as ${name}'s run (its models in memory)${runner.value === 'unsloth' ? "; Unsloth's kernels are not in the estimate" : ''}`);
   // LLaMA-Factory's checkpointing default stays with its run: on unless disable_gradient_checkpointing
@@ -47,4 +47,21 @@ export function algorithmOverUnsloth(items: Item[], notes: string[], text: strin
     else if (!runners.includes(i as FrameworkItem)) out.push(i);
   }
   return out;
+}
+
+/** The other algorithms, whose runs hold or score with a reward model of their own. */
+const WITH_REWARD = new Set(['grpo', 'ppo', 'dpo', 'orpo']);
+
+/**
+ * "Reward model" beside PPO or GRPO names one of that run's models (TRL PPOTrainer's `reward_model`,
+ * OpenRLHF's `--reward_pretrain`, a GRPO reward function), not a reward-model training run: the
+ * algorithm keeps the framework slot and the reward words are set aside with a note. The first said had
+ * been a contradiction of two frameworks ("ppo llama-2-7b with a 7b reward model").
+ */
+export function algorithmOverRewardModel(items: Item[], notes: string[]): Item[] {
+  const algorithm = items.find((i): i is FrameworkItem => i.kind === 'framework' && WITH_REWARD.has(i.value));
+  const rewards = items.filter((i): i is FrameworkItem => i.kind === 'framework' && i.value === 'reward');
+  if (!algorithm || rewards.length === 0) return items;
+  notes.push(`"${rewards[0]!.text.trim()}" read as a model of ${algorithm.value.toUpperCase()}'s run, not a reward-model training run (say "reward" alone for that)`);
+  return items.filter((i) => !rewards.includes(i as FrameworkItem));
 }

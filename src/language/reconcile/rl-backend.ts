@@ -3,7 +3,7 @@ import type { Item } from '../items.js';
 type FrameworkItem = Extract<Item, { kind: 'framework' }>;
 
 /** The RL and preference algorithms the item language names in the framework slot. */
-const ALGORITHMS = new Set(['grpo', 'ppo', 'dpo', 'orpo']);
+const ALGORITHMS = new Set(['grpo', 'ppo', 'dpo', 'orpo', 'reward']);
 
 /**
  * Training backends an RL framework runs its policy on: NeMo RL's and verl's Megatron-Core path, slime's
@@ -32,7 +32,7 @@ export function algorithmOverBackend(items: Item[], notes: string[]): Item[] {
   if (!algorithm) return items;
   const backends = items.filter((i): i is FrameworkItem => i.kind === 'framework' && BACKENDS.has(i.value));
   if (backends.length === 0) return items;
-  const name = algorithm.value.toUpperCase();
+  const name = algorithm.value === 'reward' ? 'reward-model training' : algorithm.value.toUpperCase();
   notes.push(
     `"${backends[0]!.text.trim()}" read as the backend that trains ${name}'s policy, one setup with "${algorithm.text.trim()}": estimated as ${name}'s run (its models in memory); Megatron's own recipe (fp32 main grads, distributed optimizer) is not in the estimate — say "megatron" alone for that`,
   );
