@@ -194,6 +194,23 @@ const BENCHMARK_LENGTH_KEYS: KeyTable = Object.fromEntries(
   ]),
 );
 
+/**
+ * SGLang's benchmarks (`python -m sglang.bench_latency`, `bench_one_batch`) take `--input-len` and `--output-len`, and
+ * argparse takes a unique prefix of an option, so `--input 128 --output 8` ran with both (sgl-project/sglang, corpus
+ * c3104, b92: both went unread and the length fell to the model's 8,192-token window). Bare `--input` and `--output`
+ * are a file or a folder in most programs, so they are read only as a pair of numbers, as --input-len and
+ * --output-len are (weak, said); one alone, or a path, stays unread.
+ */
+const bothNumbers = (v: string, ctx: KeyContext, other: string) => Number.isFinite(numberOf(v)) && Number.isFinite(numberOf(ctx.values?.get(other) ?? ''));
+/** Written as a command's flag (`--output 8`), not prose's "output: 512 tokens", which the item words read as they did. */
+const asFlag = (ctx: KeyContext) => (ctx.spelling ?? ctx.pair ?? '').startsWith('--');
+/** One of them alone (or a path) is set aside, said: the item words would read "output 8" as a generation. */
+const unpaired: Handler = (v, ctx) => ({ ignore: true, note: `${ctx.pair ?? `--${ctx.current ?? 'input'} ${unquote(v)}`} read as no length: only --input and --output given together as numbers are a benchmark's prompt and output` });
+const SHORT_BENCHMARK_PAIR: KeyTable = {
+  input: { reads: (v, ctx) => (!asFlag(ctx) ? null : bothNumbers(v, ctx, 'output') ? benchmarkInputOf('output')(v, ctx) : unpaired(v, ctx)), source: 'sgl-project/sglang bench_latency.py --input-len (c3104)' },
+  output: { reads: (v, ctx) => (!asFlag(ctx) ? null : bothNumbers(v, ctx, 'input') ? benchmarkOutput(v, ctx) : unpaired(v, ctx)), source: 'sgl-project/sglang bench_latency.py --output-len (c3104)' },
+};
+
 export const SEQUENCE_KEYS: KeyTable = {
   max_seq_length: { reads: numeric('seq') },
   // NeMo-RL's policy.max_total_sequence_length (NVIDIA-NeMo/RL#656 "=16384", #903 "=32768"): prompt and response together.
@@ -273,4 +290,5 @@ export const SEQUENCE_KEYS: KeyTable = {
   output_len: { reads: (v, ctx) => (ctx.keys.has('session_len') ? { ignore: true, note: `output_len ${unquote(v)} is one request's; the server is sized for its session_len` } : numeric('gen')(v, ctx)) },
   max_tokens: { reads: requestCap, source: 'InternLM/lmdeploy#2416; PrimeIntellect-ai/prime-rl#950' },
   ...BENCHMARK_LENGTH_KEYS,
+  ...SHORT_BENCHMARK_PAIR,
 };

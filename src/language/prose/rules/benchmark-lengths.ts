@@ -40,4 +40,17 @@ export const BENCHMARK_LENGTH_RULES: readonly ProseRule[] = [
     source: 'NVIDIA/TensorRT-LLM#3822',
     weak: true,
   },
+  {
+    // The same pair as two short flags, side by side: a script's `-i 6707 -o 160` (its traceback's input_token_num and
+    // output_token_num; intel/ipex-llm#11106, corpus c3170, b94: both flags were dropped as unknown), and
+    // mlx_lm.benchmark's `-p 128 -g 128` (prompt and generation tokens; corpus c2210, b62). Only two whole numbers
+    // next to each other are a pair: `-o out.txt`, `-p 8080` alone or `-i` as a switch stay unknown flags.
+    id: 'prose.benchmark-short-flag-pair',
+    pattern: /(?<![\w-])-(?:i[ \t]+(\d{1,6})[ \t]+-o|p[ \t]+(\d{1,6})[ \t]+-g)[ \t]+(\d{1,6})(?![\w.])/g,
+    when: (t) => t.includes('-i ') || t.includes('-p '),
+    write: (m) => written(Number(m[1] ?? m[2]), Number(m[3]), m[0].length),
+    example: 'MTL running One task with -i 6707 -o 160',
+    source: 'intel/ipex-llm#11106',
+    weak: true,
+  },
 ];

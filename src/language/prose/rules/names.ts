@@ -417,6 +417,12 @@ export const NAME_RULES: readonly ProseRule[] = [
       // The loader's own name counts with its suffix: text-generation-webui's "ExLlamav2_HF" loader (turboderp-org/exllamav2#662,
       // c3045: "Llama 3.1 70B at 6.0BPW with ExLlamav2_HF loader" had read as GGUF Q6_K).
       if (/\b(?:exllamav2|exllama v2|exllama2|exl2|tabbyapi)(?![a-z0-9])/i.test(m.input)) return ` bpw ${m[1]} exl2 `;
+      // EXL3 (ExLlamaV3) quantises to a width as EXL2 does: "exl3_4.0bpw" (corpus c2293, b65) is 4.0 bits a weight, not
+      // the 4.85 of GGUF's Q4_K_M; sized as EXL2 at that width, said.
+      if (/\b(?:exllamav3|exllama v3|exllama3|exl3)(?![a-z0-9])/i.test(m.input)) {
+        notes.push(`EXL3 at ${m[1]} bits per weight sized as EXL2 at the same width (ExLlamaV3's own cache and buffers are not modelled apart)`);
+        return ` bpw ${m[1]} exl2 `;
+      }
       const bits = Math.min(8, Math.max(2, Math.floor(Number(m[1]))));
       const format = GGUF_OF_WIDTH[bits]!;
       notes.push(`${m[1]} bits per weight read as GGUF ${format.toUpperCase()} (the ${bits}-bit type modelled); ExLlamaV2 itself is not modelled, so llama.cpp's layout is assumed`);
