@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { allMatches } from '../../src/language/all-matches.js';
+import { CONNECTIVES } from '../../src/language/config-keys/connectives.js';
+import { KEY_IS_VALUE, KEY_SET_TO } from '../../src/language/config-keys/patterns.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 
@@ -59,5 +62,14 @@ export function misread([text, field, value, weak]: (typeof VARIATIONS)[number])
 describe('a config key given its value in Chinese or Korean is read, for every key the map knows', () => {
   it.each(VARIATIONS)('%j', (...variation) => {
     expect(misread(variation)).toBeNull();
+  });
+});
+
+describe('each connective of the table is read by the patterns built from it (connectives.ts)', () => {
+  it.each(CONNECTIVES.map((c) => [c.id, c] as const))('%s: its example', (_, connective) => {
+    const pattern = connective.id === 'connective.en-set' ? KEY_SET_TO : KEY_IS_VALUE;
+    const text = connective.example.toLowerCase();
+    const found = allMatches(pattern, text);
+    expect(found.length, text).toBeGreaterThan(0);
   });
 });
