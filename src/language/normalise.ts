@@ -27,6 +27,8 @@ const LOOKALIKES: Record<string, string> = {
   '\uff5e': '~', '\u301c': '~', '\uff0a': '*', '\uff0b': '+', '\uff0f': '/', '\uff05': '%',
   // Spanish opens a question or an exclamation upside down ("¿Cabe en la memoria?"): the same marks.
   '\u00bf': '?', '\u00a1': '!',
+  // A Chinese or Japanese keyboard in full-width mode types its digits so ("cutoff_len设为４０９６"): the same digits.
+  ...Object.fromEntries([...'０１２３４５６７８９'].map((digit, value) => [digit, String(value)])),
 };
 
 /** Memory units in Cyrillic after a number ("V100 32 ГБ", EleutherAI/gpt-neox#616): ГБ, ТБ, МБ are GB, TB, MB. */

@@ -1,3 +1,4 @@
+import { gibOf, TORCH_OOM_MESSAGE, torchOomMessage } from './torch-oom-message.js';
 import { GPUS } from '../catalog/index.js';
 import { OTHER_DEVICES } from '../catalog/other-devices.js';
 import { blank, rewriteLines } from './line-rewrite.js';
@@ -104,28 +105,11 @@ function tables(text: MappedText): MappedText {
   return rewriteLines(text, say, 'tool.smi-table');
 }
 
-const SIZE = String.raw`[\d.]+[ \t]*[kmgt]i?b`;
 /**
- * PyTorch's CUDA out-of-memory message (c10/cuda/CUDACachingAllocator.cpp): before 2.1
- * "Tried to allocate 172.00 MiB (GPU 0; 23.69 GiB total capacity; 22.56 GiB already allocated;
- * 11.06 MiB free; 22.87 GiB reserved in total by PyTorch)", from 2.1 "Tried to allocate 20.00 MiB.
- * GPU 0 has a total capacity of 79.15 GiB of which 11.06 MiB is free. … this process has 79.13 GiB
- * memory in use. Of the allocated memory …" (2.1 and 2.2 print "capacty"). Only the total capacity
- * is the card; the request, the free, allocated and reserved figures are what it was doing. Some
- * builds put a full stop before the parenthesis ("Tried to allocate 98 MiB. (GPU 0; 44.32GiB total
- * capacity; …)", 01-ai/Yi#249, corpus c412). A message cut where a post's excerpt ends ("(GPU 0;
- * 31.74 GiB total capacity; 31.25 GiB already allocated;", InternLM/InternLM-XComposer#205, corpus
- * c545) or wrapped onto a line of its own is read as far as it goes.
+ * PyTorch's CUDA out-of-memory message (torch-oom-message.ts reads it, in all its spellings): only the total capacity
+ * is the card; the request, the free, allocated and reserved figures are what it was doing. A message cut before its
+ * total is blanked whole: nothing in it is the card, and none of its figures a setting.
  */
-const TORCH_OOM = new RegExp(
-  [
-    String.raw`(?:tried to allocate ${SIZE}\.?\s*)?\((?:gpu|npu|xpu) \d+; ([\d.]+)[ \t]*([kmgt])i?b total capacity\b[^)\n]*\)?`,
-    String.raw`(?:tried to allocate ${SIZE}\.?\s*)?(?:gpu|npu|xpu) \d+ has a total capac?i?ty of ([\d.]+)[ \t]*([kmgt])i?b(?: of which ${SIZE} is free\.)?(?:[ \t]*(?:process \d+ has|including non-pytorch memory, this process has) ${SIZE} memory in use\.)*(?:[ \t]*of the allocated memory ${SIZE} is allocated by pytorch, and ${SIZE} is reserved by pytorch but unallocated\.)?`,
-    // Cut before its total capacity: nothing in it is the card, and none of its figures a setting.
-    String.raw`tried to allocate[^)\n]*\)?`,
-  ].join('|'),
-  'g',
-);
 /**
  * The advice PyTorch prints after it: "try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True"
  * is a suggestion, not the user's setting; the exception's class names the OOM the text says anyway.
@@ -137,16 +121,17 @@ function torchMessages(text: MappedText, notes: string[]): MappedText {
   if (!/tried to allocate|outofmemoryerror|to avoid fragmentation/.test(text.text)) return text;
   return text
     .replace(TORCH_ADVICE, (m) => blank(m[0]), 'tool.torch-advice')
-    .replace(TORCH_OOM, (m) => {
-      if (m[1] === undefined && m[3] === undefined) return blank(m[0]);
-      const [amount, unit] = m[1] !== undefined ? [m[1], m[2]!] : [m[3]!, m[4]!];
-      const total = Number(amount) * ({ k: 1 / 1024 ** 2, m: 1 / 1024, g: 1, t: 1024 } as Record<string, number>)[unit]!;
+    .replace(TORCH_OOM_MESSAGE, (m) => {
+      const oom = torchOomMessage(m);
+      const { total } = oom;
+      if (!total) return blank(m[0]);
+      const { amount } = total;
+      const unit = total.unit[0]!.toLowerCase();
       // torch_npu prints the same message with NPU for GPU; its total is an Ascend device's memory.
-      const npu = /\(?npu \d/.test(m[0]);
-      const memory = cardMemory(total, npu ? NPU_TOTALS : CARD_TOTALS);
+      const npu = oom.device === 'npu';
+      const memory = cardMemory(gibOf(total), npu ? NPU_TOTALS : CARD_TOTALS);
       // The total's own characters carry the card's memory (the reply quotes them); the rest is blank.
-      const where = (m[1] !== undefined ? /;[ \t]*([\d.]+)[ \t]*[kmgt]i?b total capacity/ : /total capac?i?ty of ([\d.]+)/).exec(m[0])!;
-      const from = where.index + where[0].indexOf(where[1]!);
+      const from = total.at - m.index;
       const to = from + amount.length;
       notes.push(`${npu ? "torch_npu's" : "PyTorch's"} out-of-memory message: its total capacity, ${amount} ${unit.toUpperCase()}iB, read as the ${npu ? "NPU's" : "card's"} memory (${memory.replace('gb', ' GiB')}); the figures allocated, reserved and free are what the run held`);
       return [

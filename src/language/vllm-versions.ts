@@ -7,11 +7,30 @@
  * estimate of 0.21 on, Model Runner V2 from 0.25.1), so they are named too, up to 0.29.0 (2026-09, the
  * newest the corpus's threads ran). The regular expressions that find a release in prose and logs
  * (prose/rules/names.ts, segments/log-evidence-rules.ts, segments/launcher-prefix.ts,
- * prose/program-releases.ts, hardware/rules.ts) match the same minors: `0\.(?:[12]\d|[2-9])`.
+ * prose/program-releases.ts, hardware/rules.ts) are built from VLLM_RELEASE below, so naming a new
+ * release is one number here (test/language/vllm-release-range.test.ts reads every release in each).
  */
+/** The oldest minor release the language names (vLLM 0.2; 0.1 was mid-2023's first, before the releases memory/vllm-release.ts tells apart). */
+export const VLLM_FIRST_MINOR = 2;
 /** The newest minor release the language names (vLLM 0.29.0). */
 export const VLLM_LAST_MINOR = 29;
-const MINORS = Array.from({ length: VLLM_LAST_MINOR - 1 }, (_, i) => i + 2);
+const MINORS = Array.from({ length: VLLM_LAST_MINOR - VLLM_FIRST_MINOR + 1 }, (_, i) => i + VLLM_FIRST_MINOR);
+
+/**
+ * A regex source for the whole numbers from..to (from a single digit, to under 100), two digits first so "29" is
+ * never read as "2": 2..29 is `(?:[1-2]\d|[2-9])`. Character classes only, so a pattern built with it cannot backtrack.
+ */
+export function numberRangeSource(from: number, to: number): string {
+  const parts: string[] = [];
+  const fullDecades = Math.floor((to + 1) / 10) - 1;
+  if (fullDecades >= 1) parts.push(`[1-${fullDecades}]\\d`);
+  if (to >= 10 && to % 10 !== 9) parts.push(`${Math.floor(to / 10)}[0-${to % 10}]`);
+  if (from <= 9) parts.push(`[${from}-${Math.min(9, to)}]`);
+  return `(?:${parts.join('|')})`;
+}
+
+/** "0." and a minor the language names: the release's number in every pattern that finds one (0.2–0.29). */
+export const VLLM_RELEASE = `0\\.${numberRangeSource(VLLM_FIRST_MINOR, VLLM_LAST_MINOR)}`;
 const PATCHES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 function releaseSpellings(release: string): string[] {

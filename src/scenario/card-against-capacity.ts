@@ -1,4 +1,4 @@
-import { allMatches } from '../language/all-matches.js';
+import { gibOf, torchOomMessages } from '../language/torch-oom-message.js';
 import type { FactTrace } from './facts.js';
 import type { Scenario } from './schema.js';
 
@@ -12,19 +12,12 @@ import type { Scenario } from './schema.js';
  * said with the capacity's words and the switch to a card of that memory.
  */
 
-/** PyTorch's two spellings of the total: "(GPU 0; 10.75 GiB total capacity; …" and "GPU 0 has a total capacity of 79.15 GiB" (2.1 and 2.2 print "capacty"). */
-const TOTAL_CAPACITY = /(\d{1,4}(?:\.\d{1,3})?)[ \t]*([gm])i?b[ \t]+total[ \t]+capacity\b|total[ \t]+capac?i?ty[ \t]+of[ \t]+(\d{1,4}(?:\.\d{1,3})?)[ \t]*([gm])i?b\b/gi;
-
 /** How far a card's memory may sit from the total PyTorch prints for it: the total is 1–4% under the size sold (catalog/gpus.ts). */
 const AGREES = 0.1;
 
-/** Every total capacity the message prints, in GiB, with its words. */
+/** Every total capacity the message prints (language/torch-oom-message.ts, either spelling), in GiB, with its words. */
 function capacities(text: string): { gib: number; words: string }[] {
-  if (!/capac/i.test(text)) return [];
-  return allMatches(TOTAL_CAPACITY, text).map((m) => {
-    const [amount, unit] = m[1] !== undefined ? [m[1], m[2]!] : [m[3]!, m[4]!];
-    return { gib: Number(amount) / (unit.toLowerCase() === 'm' ? 1024 : 1), words: m[0] };
-  });
+  return torchOomMessages(text).flatMap((m) => (m.total && m.totalWords ? [{ gib: gibOf(m.total), words: m.totalWords }] : []));
 }
 
 export function withCapacityAgainstCard(facts: FactTrace[], s: Scenario, text: string): FactTrace[] {

@@ -14,7 +14,7 @@ const NOTABLE_SHARE = 0.01;
 
 /** The allocator setting that lets segments grow in place; ROCm builds read the HIP spelling. */
 function expandable(f: TorchOom): string {
-  return `${f.backend === 'HIP' ? 'PYTORCH_HIP_ALLOC_CONF' : 'PYTORCH_CUDA_ALLOC_CONF'}=expandable_segments:True`;
+  return `${f.backend === 'HIP' ? 'PYTORCH_HIP_ALLOC_CONF' : f.backend === 'NPU' ? 'PYTORCH_NPU_ALLOC_CONF' : 'PYTORCH_CUDA_ALLOC_CONF'}=expandable_segments:True`;
 }
 
 /** What the message says about memory outside this PyTorch process's cache. */

@@ -1,3 +1,4 @@
+import { EN_IS_WORDS, EN_SET_WORDS, PARTICLE_WORDS, SET_AFTER, ZH_IS_WORDS, ZH_SET_WORDS } from './connectives.js';
 import { VISIBLE_DEVICE_VARIABLES, VISIBLE_DEVICES_WORDS } from './visible-devices.js';
 /**
  * The patterns a config is found with in any text: pairs in every spelling (`key=value`,
@@ -170,17 +171,25 @@ export const IN_BLOCK_KEYS = new Set(['_component_', 'device', 'enabled', 'stage
  * A snake_case key in prose, then the number it was set to ("num_ctx limited to 8192", "`max_model_len` is set at 4096",
  * "`max_tokens` being set to 10000", vllm-project/vllm#1543; "has been set to").
  */
-export const KEY_SET_TO = /(?<![\w.-])`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?[ \t]+(?:(?:parameter|param|variable|env(?:ironment)?[ \t]+var(?:iable)?|option|flag|setting|value)[ \t]+)?(?:(?:is|was|is now|were|being|has been|had been|have been|gets|got)[ \t]+)?(?:set|limited|capped|fixed|increased|reduced|lowered|raised|changed)[ \t]+(?:to|at)[ \t]+(\d[\w.]*)(?![\w.])/g;
+export const KEY_SET_TO = new RegExp(String.raw`(?<![\w.-])\`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\`?[ \t]+${EN_SET_WORDS}[ \t]+(\d[\w.]*)(?![\w.])`, 'g');
 
 /**
  * A snake_case key in prose with the number it is, or a number it is given as an example (issue 22, rserve15):
  * "gpu_memory_utilization is 0.7", "If I set a high value for `gpu_memory_utilization`, for example, 0.99, it would
  * throw OOM" (vllm-project/vllm#9995, corpus c3070, b91: the share went unread and vLLM's default 0.9 stood), "`max_model_len`
  * (e.g. 8192)", "output_len like 1500" (google/gemma_pytorch#87, c3078, b91). Not "of": "num_ctx of 40000 in that
- * instance" (c1824) is another run's. The first group is the key, the second a linking verb or the third an example's words, the fourth the number;
- * prepare.ts reads it only for a key some table reads, an example's value weak.
+ * instance" (c1824) is another run's. Chinese, Korean and Japanese join a key to its value the same ways, by a verb of
+ * setting or a copula (connectives.ts: "cutoff_len设的2048", "max_model_len은 16384", "cutoff_len을 4096으로 설정").
+ * Groups: 1 the key; 2 a Chinese verb of setting; 3 an English copula; 4 a Chinese copula or a particle; 5 an example's
+ * words; 6 the number; 7 a verb of setting after it (Korean, Japanese). prepare.ts reads it only for a key some table
+ * reads; a copula's or an example's value weak, a verb's not (as "set to" is not: KEY_SET_TO).
  */
-export const KEY_IS_VALUE = /(?<![\w.-])`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?(?:[ \t]+(is|was)|[ \t]*(?:,[ \t]*|\()?(for example|for instance|e\.g\.|say|like)[ \t]*,?)[ \t]+(\d+(?:\.\d+)?)(?![\w.%])/g;
+export const KEY_IS_VALUE = new RegExp(
+  String.raw`(?<![\w.-])\`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\`?` +
+    String.raw`(?:[ \t]*(${ZH_SET_WORDS})[ \t]*|[ \t]+(${EN_IS_WORDS})[ \t]+|[ \t]*(${ZH_IS_WORDS}|${PARTICLE_WORDS})[ \t]*|[ \t]*(?:,[ \t]*|\()?(for example|for instance|e\.g\.|say|like)[ \t]*,?[ \t]+)` +
+    String.raw`(\d+(?:\.\d+)?(?:[km](?![a-z]))?)(?![\w.%])(${SET_AFTER})?`,
+  'g',
+);
 
 /**
  * The verb first: "I set max_num_seqs to 64", "lowering gpu_memory_utilization to 0.8". The key may be named
@@ -205,3 +214,6 @@ export const NUMBER_THEN_BATCH_KEY = /(?<!(?:--?|_)[\w.-]*[ \t]*[:=]?[ \t]*)(?<!
  * only for a key some table reads.
  */
 export const NUMBER_THEN_KEY = /(?<!(?:--?|_)[\w.-]*[ \t]*[:=]?[ \t]*)(?<![\w.:=-])(\d+(?:\.\d+)?)[ \t]+([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w.])(?=[ \t]*(?:$|[\n,.;:)!?，。；：）]|(?:and|with|on|in|at|for|but|while|when)\b))/g;
+
+/** A key named in prose, with its value where one follows (read.ts: its comment there); Chinese and Korean connectives from connectives.ts. */
+export const BARE_KEY_VALUE = new RegExp(String.raw`(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)(?![\w.\-/])(?:\`?(?:(?:${PARTICLE_WORDS}|,(?=[ \t]+(?:which|that)[ \t]))?[ \t]+(?:(?:to|of)[ \t]+|(?:which|that)[ \t]+(?:i|we)[ \t]+(?:(?:have|'ve|had)[ \t]+)?(?:set|changed|lowered|reduced|increased|raised)[ \t]+(?:it[ \t]+)?to[ \t]+)?|[ \t]*(?:默认(?:是|为|值为|值是)?[ \t]*\d[\d.]*[ \t]*[，,][ \t]*(?:我)?(?:可以|能|能否|能不能|想)?[ \t]*(?=设|改|调))?(?:${ZH_SET_WORDS}|${ZH_IS_WORDS})[ \t]*)\`?(\d[\d.]*(?:e[+-]?\d+)?[km]?)(?![\w.]))?`, 'g');

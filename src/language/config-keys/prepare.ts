@@ -80,9 +80,15 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
       // "gpu_memory_utilization is 0.7", "`gpu_memory_utilization`, for example, 0.99" (patterns.ts KEY_IS_VALUE): a key we
       // read, with its value. Weak, said with its words: prose may name another run's key ("but TP_size is 8" of verl's
       // rollout engine, c295), and an example's value is one the user tried or would try.
-      .replaceEach(snakeCase ? KEY_IS_VALUE : NEVER, (m) =>
-        handlerOf(keyName(m[1]!)) ? { result: `${m[1]}=${m[4]}`.padEnd(m[0].length), rule: { id: m[2] ? 'config.key-is-value' : 'config.key-example-value', weak: true } } : null,
-      )
+      // The same in Chinese, Korean and Japanese (connectives.ts): "cutoff_len设的2048" and "cutoff_len을 4096으로 설정" set the
+      // key (config.key-set-value, as "set to" does); "batch_size为1", "max_model_len은 16384" are copulas, weak as "is" is.
+      .replaceEach(snakeCase ? KEY_IS_VALUE : NEVER, (m) => {
+        if (!handlerOf(keyName(m[1]!))) return null;
+        const result = `${m[1]}=${m[6]}`.padEnd(m[0].length);
+        if (m[5]) return { result, rule: { id: 'config.key-example-value', weak: true } };
+        if (m[2] !== undefined || m[7] !== undefined) return { result, rule: { id: 'config.key-set-value' } };
+        return { result, rule: { id: 'config.key-is-value', weak: true } };
+      })
       .replace(snakeCase && has('batch_size') ? NUMBER_THEN_BATCH_KEY : NEVER, (m) => `${m[2]}=${m[1]}`.padEnd(m[0].length), 'config.number-then-batch-key')
       .replace(snakeCase ? NUMBER_THEN_KEY : NEVER, (m) => (!/batch_size$/.test(m[2]!) && handlerOf(keyName(m[2]!)) ? `${m[2]}=${m[1]}`.padEnd(m[0].length) : m[0]), 'config.number-then-key')
       .replace(snakeCase ? SET_KEY_TO : NEVER, (m) => `${m[1]}=${m[2]}`.padStart(m[0].length), 'config.set-key-to')

@@ -23,7 +23,7 @@ import { scriptOf } from './script-constants.js';
 import { configShape } from './config-shape.js';
 import { abbreviatedOption, abbreviationNote } from './flag-abbreviations.js';
 import { MODEL_KEYS, isModelSizeFlag, model, outputFolder } from './models.js';
-import { IN_BLOCK_KEYS, PAIR, SHORT_FLAGS } from './patterns.js';
+import { BARE_KEY_VALUE as BARE, IN_BLOCK_KEYS, PAIR, SHORT_FLAGS } from './patterns.js';
 import { prepareConfig } from './prepare.js';
 import { ENGINES, enginesNamed } from './engines/index.js';
 import type { Engine } from './engines/types.js';
@@ -470,7 +470,6 @@ const LOAD_TOOL_BEFORE = /(?:^|[\s;|&`(])(?:ab|hey|oha|wrk)\s/;
   // Also "a per_device_train_batch_size of 2" (huggingface/trl#846, c991), "`MICRO_BATCH_SIZE` which I have set
   // to `2`" (tloen/alpaca-lora#28, c164) and a default said before the value asked ("per_gpu_train_batch_size默认是4，
   // 可以设置到8吗", PhoebusSi/Alpaca-CoT#48, c1181: the default is nobody's run, the value asked is).
-  const BARE = /(?<![\w.\-/])([a-z]+(?:_[a-z0-9]+)+)(?![\w.\-/])(?:`?(?:(?:는|은|을|를|이|가|도|,(?=[ \t]+(?:which|that)[ \t]))?[ \t]+(?:(?:to|of)[ \t]+|(?:which|that)[ \t]+(?:i|we)[ \t]+(?:(?:have|'ve|had)[ \t]+)?(?:set|changed|lowered|reduced|increased|raised)[ \t]+(?:it[ \t]+)?to[ \t]+)?|[ \t]*(?:默认(?:是|为|值为|值是)?[ \t]*\d[\d.]*[ \t]*[，,][ \t]*(?:我)?(?:可以|能|能否|能不能|想)?[ \t]*(?=设|改|调))?(?:设置为|设置成|设置到|设为|设成|设到|改为|改成|改到|调成|调为|调到|调整为|调整到|开到|开了|均为|都是|限制在|限制为|限制到|限定为|限定在|为|是)[ \t]*)`?(\d[\d.]*(?:e[+-]?\d+)?[km]?)(?![\w.]))?/g;
   // Keys given a number in prose are values too, for keys read together ("max_prompt_length 1024,
   // max_response_length 4096": the sequence is their sum, read at the prompt key).
   const proseValues = new Map(values);

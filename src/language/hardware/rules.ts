@@ -1,3 +1,4 @@
+import { VLLM_RELEASE } from '../vllm-versions.js';
 import { DEVICE_INDEX_RULES } from './device-index.js';
 import { LABEL_INDEX_RULES } from './label-index.js';
 import { PHONE_CHIP_RULES } from './phone-chips.js';
@@ -492,7 +493,7 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // A transformers release whose loss differs ("transformers 4.46.1", transformers-versions.ts) is one too.
     // A patch suffix goes with the release ("vLLM v0.6.1.post2"). The "v" before the digits is the
     // version's and goes with them: "peft v0.10" left "peft v", read as LoRA on v alone (c563).
-    pattern: /\b(?!vllm[*`]*\s*(?:(?:version|版本)\s*)?(?::|：|==?)?\s*[*`]*v?0\.(?:[12]\d|[2-9])(?:\.\d)?(?:[.+-]?(?:post|rc|dev)\d*)?(?!\w|\.\w))(?!transformers(?:\s+|\s*==\s*)v?4\.4[6-9](?:\.\d)?(?!\w|\.\w))(?:ubuntu|cuda|cu|torch|pytorch|python|py|transformers|vllm|driver|nccl|cudnn|deepspeed|rocm|accelerate|peft|trl|centos|debian|rhel|windows|macos|gcc|numpy|triton|jax|sglang|ollama|flash[-_ ]?attn|flash-attention)(?:\s*version)?\s*(?:[:=]|==|>=)?\s*(?<n>v?\d+(?:\.\d+)+)/g,
+    pattern: new RegExp(String.raw`\b(?!vllm[*\`]*\s*(?:(?:version|版本)\s*)?(?::|：|==?)?\s*[*\`]*v?${VLLM_RELEASE}(?:\.\d)?(?:[.+-]?(?:post|rc|dev)\d*)?(?!\w|\.\w))(?!transformers(?:\s+|\s*==\s*)v?4\.4[6-9](?:\.\d)?(?!\w|\.\w))(?:ubuntu|cuda|cu|torch|pytorch|python|py|transformers|vllm|driver|nccl|cudnn|deepspeed|rocm|accelerate|peft|trl|centos|debian|rhel|windows|macos|gcc|numpy|triton|jax|sglang|ollama|flash[-_ ]?attn|flash-attention)(?:\s*version)?\s*(?:[:=]|==|>=)?\s*(?<n>v?\d+(?:\.\d+)+)`, 'g'),
     example: "I'm running RoCM(RX 5600XT, 8GB of Vram) with 16GB of Ram backing it on Ubuntu 22.04.",
     source: 'c340',
   },

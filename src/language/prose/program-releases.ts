@@ -1,3 +1,4 @@
+import { VLLM_RELEASE } from '../vllm-versions.js';
 import { SHIFTED_LOGITS_RELEASES } from '../transformers-versions.js';
 import { llamafactoryRelease } from '../llamafactory-versions.js';
 
@@ -51,6 +52,7 @@ export function namesTorchtuneRelease(m: RegExpExecArray): boolean {
  * "vllm 0.6.4", "vllm==0.5.4", "vllm v0.5.4": vLLM's release is a setting (vllm-versions.ts reads
  * it; what vLLM holds at start-up depends on it), so it stays when it is bare (no post/rc suffix).
  */
+const BARE_VLLM_RELEASE = new RegExp(String.raw`^(?:==\s*|v)?${VLLM_RELEASE}(?:\.\d)?$`);
 export function namesVllmRelease(m: RegExpExecArray): boolean {
-  return /^(?:==\s*|v)?0\.(?:[12]\d|[2-9])(?:\.\d)?$/.test(m[0]) && /vllm[\s_\-]*(?:==\s*)?v?$/.test(m.input.slice(Math.max(0, m.index - 10), m.index));
+  return BARE_VLLM_RELEASE.test(m[0]) && /vllm[\s_\-]*(?:==\s*)?v?$/.test(m.input.slice(Math.max(0, m.index - 10), m.index));
 }

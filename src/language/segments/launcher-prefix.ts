@@ -1,3 +1,4 @@
+import { VLLM_RELEASE } from '../vllm-versions.js';
 import { ENGINE_NAMED } from '../vocabulary.js';
 import { VLLM_RELEASE_SAID } from './log-evidence.js';
 import { LINE_RULES } from './rules.js';
@@ -10,7 +11,7 @@ const DUMP = LINE_RULES.find((r) => r.id === 'config.launcher-args')!.pattern;
  * vLLM's own release, printed before its engine config: "Initializing an LLM engine (v0.6.3) with config:"
  * (vllm/engine/llm_engine.py, releases 0.2–0.6). Only releases the item language names (0.2–0.29).
  */
-const ENGINE_RELEASE = /\binitializing an llm engine \(v?(0\.(?:[12]\d|[2-9])(?:\.\d+)?)(?:[.+-]?(?:post\d*|rc\d*|dev\d*))?\)/;
+export const ENGINE_RELEASE = new RegExp(String.raw`\binitializing an llm engine \(v?(${VLLM_RELEASE}(?:\.\d+)?)(?:[.+-]?(?:post\d*|rc\d*|dev\d*))?\)`);
 /**
  * A logger's stamp opening the line: a date and time ("2024-04-30t10:25:51.994120z", "[2025-11-01 16:50:30]",
  * Ollama's "time=…"), or a level before one (vLLM's "info 11-02 10:15:22"), after a process tag ("(vllmworker pid=1)").

@@ -1,3 +1,4 @@
+import { VLLM_RELEASE } from '../vllm-versions.js';
 import { GQA_70B } from '../prose/rules/loader-guesses.js';
 
 /**
@@ -405,7 +406,7 @@ export const LOG_EVIDENCE: readonly LogEvidence[] = [
     // changes what vLLM holds at start-up (memory/vllm-release.ts). Written as the release word ("vllm 0.7.2"), where
     // the user's own words name no vLLM release; a release the item language lacks (a dev build, 0.30 on) is left out.
     id: 'log.vllm-server-version',
-    pattern: /\b(?:vllm api server version |initializing a v1 llm engine \()(?:v)?(0\.(?:[12]\d|[2-9])(?:\.\d)?)(?![\d])(?:[.+-]?(?:post\d*|rc\d*))?(?![\w.+-])/,
+    pattern: new RegExp(String.raw`\b(?:vllm api server version |initializing a v1 llm engine \()(?:v)?(${VLLM_RELEASE}(?:\.\d)?)(?![\d])(?:[.+-]?(?:post\d*|rc\d*))?(?![\w.+-])`),
     writes: (m) => `vllm ${m[1]}`,
     unless: VLLM_RELEASE_SAID,
     example: 'INFO 02-12 13:31:04 api_server.py:840] vLLM API server version 0.7.2',

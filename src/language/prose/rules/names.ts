@@ -1,3 +1,4 @@
+import { VLLM_RELEASE } from '../../vllm-versions.js';
 import { ENGINE_NAMED } from '../../vocabulary.js';
 import { FAMILIES, modelIdOf } from '../../lexicon.js';
 import type { ProseRule } from '../types.js';
@@ -86,7 +87,7 @@ export const NAME_RULES: readonly ProseRule[] = [
     // A version line in a message that does not run vLLM was blanked before (version-lines.ts).
     // Said in a sentence with its patch suffix ("my vllm version is 0.2.1.post1", vllm-project/vllm#1765, c1159).
     id: 'prose.vllm-release-label',
-    pattern: /(?<![\w.\-])vllm[*`]*[ \t]*(?:(?:version|版本)[ \t]*(?:is[ \t]+|是[ \t]*)?)?(?::|：|==?)?[ \t]*[*`]*v?(0\.(?:[12]\d|[2-9])(?:\.\d)?)(?:[.+-]?(?:post|rc|dev)\d*)?(?![\w]|\.\d)/g,
+    pattern: new RegExp(String.raw`(?<![\w.\-])vllm[*\`]*[ \t]*(?:(?:version|版本)[ \t]*(?:is[ \t]+|是[ \t]*)?)?(?::|：|==?)?[ \t]*[*\`]*v?(${VLLM_RELEASE}(?:\.\d)?)(?:[.+-]?(?:post|rc|dev)\d*)?(?![\w]|\.\d)`, 'g'),
     when: (t) => t.includes('vllm'),
     write: (m) => `vllm ${m[1]}`.padEnd(m[0].length),
     example: '**vLLM**: v0.8.5\n**Model**: Qwen/Qwen3-30B-A3B',

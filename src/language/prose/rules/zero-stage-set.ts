@@ -1,3 +1,4 @@
+import { EN_IS_WORDS, EN_SET_WORDS, PARTICLE_WORDS, SET_AFTER, ZH_IS_WORDS, ZH_SET_WORDS } from '../../config-keys/connectives.js';
 import type { ProseRule } from '../types.js';
 
 /**
@@ -9,8 +10,15 @@ import type { ProseRule } from '../types.js';
  * number alone, said with its words.
  */
 
-const STAGE_SET =
-  /(?<![\w-])(?:(?:deep[-_ ]?spee?d|zero|ds)[-_ ]*)?stage(?:[ \t]+(?:is|was))?[ \t]*(?:(?:set|configured)[ \t]+(?:to|as|at)|设置?为|设置成|设成|设定为|配置为|用的?是?|=)[ \t]*([0-3])(?![\d\w]|\.\d)/g;
+const STAGE = String.raw`(?<![\w-])(?:(?:deep[-_ ]?spee?d|zero|ds)[-_ ]*)?stage`;
+const STAGE_NUMBER = String.raw`([0-3])(?![\d\w]|\.\d)`;
+/** The stage set by a verb (connectives.ts): "set to", 设置为 / 设的 / 改成, "=", or a particle with a Korean verb after the number ("stage를 2로 설정"). */
+const STAGE_SET = new RegExp(
+  String.raw`${STAGE}(?:[ \t]+${EN_SET_WORDS}[ \t]+|[ \t]*(?:${ZH_SET_WORDS}|=)[ \t]*|[ \t]*${PARTICLE_WORDS}[ \t]*(?=[0-3]${SET_AFTER}))${STAGE_NUMBER}`,
+  'g',
+);
+/** The stage said with a copula (connectives.ts): "zero stage is 3", "stage为2", "stage是3", "stage는 2": weak, as a config key's "is" is. */
+const STAGE_IS = new RegExp(String.raw`${STAGE}(?:[ \t]+${EN_IS_WORDS}[ \t]+|[ \t]*(?:${ZH_IS_WORDS}|${PARTICLE_WORDS})[ \t]*)${STAGE_NUMBER}(?!${SET_AFTER})`, 'g');
 
 /** Words that say DeepSpeed or ZeRO in the message: the stage is then DeepSpeed's by their word, not by the number alone. */
 const DEEPSPEED_WORD = /deep[-_ ]?spee?d|\bzero[-_ ]?[0-3]?\b|\bds_config|\bds_z[0-3]/;
@@ -32,5 +40,15 @@ export const ZERO_STAGE_SET_RULES: readonly ProseRule[] = [
     when: (t) => t.includes('stage') && DEEPSPEED_WORD.test(t),
     write: (m) => ` zero${m[1]} `.padEnd(m[0].length),
     example: 'sft llama-2-13b with deepspeed, zero stage set to 2, 8 V100 32GB',
+  },
+  {
+    // A copula instead of a verb ("zero stage is 3", "deepspeed stage为2", "stage는 3"): the stage said as a fact, which
+    // prose may say of another run; weak, said with its words, wherever DeepSpeed is named or not.
+    id: 'prose.zero-stage-is',
+    pattern: STAGE_IS,
+    when: (t) => t.includes('stage'),
+    write: (m) => ` zero${m[1]} `.padEnd(m[0].length),
+    example: '8卡A800全参微调qwen-14b，deepspeed的stage为3',
+    weak: true,
   },
 ];
