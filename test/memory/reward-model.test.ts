@@ -73,9 +73,11 @@ describe('reading a reward-model run', () => {
     expect(r.assumptions.join(' | ')).toContain("read as a model of PPO's run");
   });
 
-  it("LLaMA-Factory's reward stage keeps its gradient checkpointing on", () => {
+  it("LLaMA-Factory beside reward words keeps its own run (its value head keeps the LM logits) and its checkpointing", () => {
     const r = read('llama-3-8b reward lora llamafactory seq 1024 bs 2 on 1x 24GB');
-    expect(r.estimate.scenario.framework).toBe('reward');
+    expect(r.estimate.scenario.framework).toBe('llama-factory');
     expect(r.estimate.scenario.recompute).toBe('full');
+    expect(read('reward model train OOM: llamafactory, qwen2-7b full zero3 on 1x a800-80g').estimate.scenario.framework).toBe('llama-factory');
+    expect(read('reward model train OOM: qwen2-7b full zero3 on 1x a800-80g').estimate.scenario.framework).toBe('reward');
   });
 });

@@ -30,6 +30,7 @@ const UNSLOTH_CODE = /\b(?:fastlanguagemodel|fastmodel|fastvisionmodel)\b|from\s
 export function algorithmOverUnsloth(items: Item[], notes: string[], text: string): Item[] {
   const algorithm = items.find((i): i is FrameworkItem => i.kind === 'framework' && ALGORITHMS.has(i.value));
   if (!algorithm) return items;
+  if (algorithm.value === 'reward' && items.some((i) => i.kind === 'framework' && i.value === 'llama-factory')) return factoryOverRewardModel(items, notes, algorithm);
   const unslothCode = UNSLOTH_CODE.test(text);
   const runners = items.filter((i): i is FrameworkItem => i.kind === 'framework' && RUNNERS.has(i.value) && !(unslothCode && i.value === 'unsloth'));
   if (runners.length === 0) return items;
@@ -64,4 +65,17 @@ export function algorithmOverRewardModel(items: Item[], notes: string[]): Item[]
   if (!algorithm || rewards.length === 0) return items;
   notes.push(`"${rewards[0]!.text.trim()}" read as a model of ${algorithm.value.toUpperCase()}'s run, not a reward-model training run (say "reward" alone for that)`);
   return items.filter((i) => !rewards.includes(i as FrameworkItem));
+}
+
+/**
+ * LLaMA-Factory's `stage: rm` is not TRL's RewardTrainer as `reward` sizes it: it trains
+ * `AutoModelForCausalLMWithValueHead` (trl), whose forward still computes the full LM logits beside the
+ * value head (vtrain9's reading, thirty-seventh session). So where LLaMA-Factory is named beside reward
+ * words ("reward model train OOM … llamafactory … stage: rm", hiyouga/LlamaFactory#5051, c1749), LLaMA-Factory keeps
+ * the slot — its run, logits and checkpointing default as before reward-model training existed — and the
+ * reward words are set aside with a note. Unsloth beside reward words is left to the reward objective.
+ */
+function factoryOverRewardModel(items: Item[], notes: string[], reward: FrameworkItem): Item[] {
+  notes.push(`"${reward.text.trim()}" read as LLaMA-Factory's reward-model stage, sized as its run (its value head keeps the LM logits), not as TRL's RewardTrainer`);
+  return items.filter((i) => !(i.kind === 'framework' && i.value === 'reward'));
 }
