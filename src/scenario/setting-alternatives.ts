@@ -27,6 +27,10 @@ const JOIN = String.raw`\s{0,2}(?:\/|,|\bor\b|\band\b|\bvs\.?|和|或者?|与|�
 /** The ZeRO stages a match names, in order, once each. */
 const stagesIn = (words: string): string[] => [...new Set(words.replace(/^\D*/, '').match(/[0-3]/g) ?? [])];
 
+/** The sharding each side of a pair names, in the item language; DeepSpeed and Megatron name a program, not a stage. */
+const strategiesIn = (words: string): string[] =>
+  (words.toLowerCase().match(/fsdp|ddp|zero-?[0-3]/g) ?? []).map((w) => w.replace('-', ''));
+
 /** A count, a size or a length right after the last digit: "zero3, 2 GPUs" is a stage and a count, not two stages. */
 const COUNT_AFTER = /^\s*(?:x\b|×|\*|gpus?\b|cards?\b|nodes?\b|machines?\b|servers?\b|epochs?\b|steps?\b|layers?\b|张|卡|台|块|个|次|轮)/iu;
 
@@ -42,6 +46,15 @@ export const SETTING_ALTERNATIVES: readonly AlternativesRule[] = [
     example: '* Zero Stage: `2, 3`',
     source: 'deepspeedai/DeepSpeedExamples#638',
     other: (words, read) => stagesIn(words).map((d) => `zero${d}`).find((z) => z !== read.value),
+  },
+  {
+    id: 'alternatives.strategies',
+    facts: ['sharding'],
+    // "both with megatron and fsdp backend" (verl-project/verl, c2662, b77), "an FSDP/DDP option" (oumi-ai/oumi#626, c2751, b80).
+    pattern: new RegExp(String.raw`(?<![\w/.-])(?:fsdp2?|deepspeed|megatron|ddp|zero-?[0-3])${JOIN}(?:fsdp2?|deepspeed|megatron|ddp|zero-?[0-3])(?![\w/.-])`, 'giu'),
+    example: 'both with megatron and fsdp backend',
+    source: 'verl-project/verl#1337',
+    other: (words, read) => strategiesIn(words).find((v) => v !== read.value),
   },
   {
     id: 'alternatives.on-and-off',
@@ -67,7 +80,7 @@ export const SETTING_ALTERNATIVES: readonly AlternativesRule[] = [
 ];
 
 /** What every match holds, under the rules' flags: most messages lack both, and the scan is skipped (issue 22). */
-const NAMES_A_SETTING = /zero|stage|lora|offload|checkpointing|recompute/i;
+const NAMES_A_SETTING = /zero|stage|lora|offload|checkpointing|recompute|fsdp|ddp/i;
 
 export function withSettingAlternatives(facts: FactTrace[], text: string): FactTrace[] {
   if (!NAMES_A_SETTING.test(text)) return facts;
@@ -75,6 +88,7 @@ export function withSettingAlternatives(facts: FactTrace[], text: string): FactT
     allMatches(rule.pattern, text)
       .filter((m) => !COUNT_AFTER.test(text.slice(m.index + m[0].length)))
       .filter((m) => rule.id !== 'alternatives.zero-stages' || stagesIn(m[0]).length > 1)
+      .filter((m) => rule.id !== 'alternatives.strategies' || new Set(m[0].toLowerCase().match(/fsdp|deepspeed|megatron|ddp|zero-?[0-3]/g)).size > 1)
       .map((m) => ({ rule, at: m.index, end: m.index + m[0].length, words: m[0] })),
   );
   if (!spans.length) return facts;
@@ -84,6 +98,7 @@ export function withSettingAlternatives(facts: FactTrace[], text: string): FactT
     if (!span) return f;
     const other = span.rule.other(span.words, f);
     const switchTo = f.fact === 'method' ? { otherMethod: other } : { alternative: other };
-    return { ...f, weak: true, weakWords: span.words.trim(), rules: [...f.rules, span.rule.id], ...switchTo };
+    // The rule chain stays the reader's (it ends in the item that read the fact); the net only weighs it.
+    return { ...f, weak: true, weakWords: span.words.trim(), ...switchTo };
   });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readInThread } from '../../src/core/opening.js';
 import { saidWeak, type FactTrace } from '../../src/scenario/facts.js';
+import { SETTING_ALTERNATIVES } from '../../src/scenario/setting-alternatives.js';
 
 /**
  * Issue 22, item 5 (rtrain10, thirty-seventh session): a training setting given several values — a
@@ -58,14 +59,36 @@ describe('an on/off setting given both ways names neither as the run', () => {
   });
 });
 
+describe('a sharding strategy named with another as alternatives is not read as sure', () => {
+  it.each([
+    'Training curves of qwen3-8b grpo both with megatron and fsdp backend, 8x h100',
+    'llama-3-8b full finetune on 4x a100-80g: should I use FSDP or DeepSpeed?',
+    'mistral-7b sft, tried fsdp/deepspeed, both oom on 2x 4090',
+    'qwen2-7b 全参微调，fsdp和deepspeed都试过，8卡A800',
+    'Later we can add an FSDP/DDP option as well for llama-3.2-3b sft',
+    'comparing DDP vs FSDP for gpt2-xl full finetune on 4x v100-32g',
+  ])('%j', (text) => {
+    expect(compared(text) || sure(text, 'sharding').length === 0).toBe(true);
+  });
+});
+
 describe('one value said stays read', () => {
   it.each([
     ['llama-2-7b full finetune zero3 on 4x a100-40g', 'sharding', 'zero3'],
     ['Zero Stage: 2\nModel: facebook/opt-1.3b full fine-tune on 1x a100-80g', 'sharding', 'zero2'],
     ['qwen2-7b full sft with zero3 offload on 8x a100-80g', 'sharding', 'zero3'],
+    ['llama-3-8b full finetune with fsdp on 4x a100-80g', 'sharding', 'fsdp'],
   ])('%j: %s %s', (text, fact, value) => {
     const read = facts(text).filter((f) => f.fact === fact && f.at !== null);
     expect(read.map((f) => f.value)).toContain(value);
     expect(sure(text, fact)).not.toEqual([]);
+  });
+});
+
+describe('each alternatives rule reads its own example', () => {
+  it.each(SETTING_ALTERNATIVES.map((r) => [r.id, r] as const))('%s', (_id, rule) => {
+    rule.pattern.lastIndex = 0;
+    expect(rule.pattern.test(rule.example)).toBe(true);
+    rule.pattern.lastIndex = 0;
   });
 });
