@@ -20,6 +20,7 @@ import { withNodeCount } from './node-counts.js';
 import { withMemoryAsked } from './memory-asked.js';
 import { withLibraryMention } from './library-mentions.js';
 import { withPretrainAlternatives } from './pretrain-pairs.js';
+import { withSettingAlternatives } from './setting-alternatives.js';
 import { namesGeneration, otherGenerations } from './model-family.js';
 import { seriesSizes } from './model-series.js';
 import { readFromReleaseLabel } from './released-sizes.js';
@@ -42,7 +43,7 @@ export function weighFacts(facts: FactTrace[], patch: Patch, s: Scenario, text: 
     s,
   );
   const questioned = withMemoryAsked(withQuestionDoubt(context.modelChosenAmong ? weighed.map((f) => withNamedWeights(f, text)) : weighed, text), text);
-  const methods = withPretrainAlternatives(withMethodAlternatives(questioned.map((f) => withWidthSuffix(withParameterDefault(withFailureThreshold(withTrainingFramework(f, patch, s), text), text), text)), text), text);
+  const methods = withSettingAlternatives(withPretrainAlternatives(withMethodAlternatives(questioned.map((f) => withWidthSuffix(withParameterDefault(withFailureThreshold(withTrainingFramework(f, patch, s), text), text), text)), text), text), text);
   const doubted = withLibraryMention(withExampleValues(withReportedSource(methods, text), text), s, text);
   // A bare int4 is weighed after the pairs: "int4 or int8" says both formats, not int4 alone.
   return withCapacityAgainstCard(withNodeCount(withUncountedCards(withMethodOfWeakFramework(withOutputDoubts(withConfigShapeOnly(withFormatAlternatives(doubted, text).map((f) => withBareInt4(f, text)), text), text), s), s, context.notes ?? [], text), s, text, context.perNodeDefault ?? null), s, text);

@@ -299,7 +299,8 @@ function correction(f: FactTrace): string {
       if (f.evidence === 'keys') return 'say "hf" if another program reads this config';
       return f.value === 'hf' ? 'say the framework you run' : `say "hf" if you do not run ${f.value}`;
     default:
-      return `say the ${f.fact} you mean`;
+      // One of several values the message gives a setting (setting-alternatives.ts: "zero2/zero3"): the other is the switch.
+      return f.alternative ? `say "${f.alternative}" if you mean that one` : `say the ${f.fact} you mean`;
   }
 }
 
