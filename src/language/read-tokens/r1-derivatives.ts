@@ -28,7 +28,10 @@ export function r1DerivativeBase(name: string): { base: string; size: string } |
   const size = m[2]!;
   const base = R1_DISTILLS[size];
   if (!base) return null;
-  for (const word of m[1]!.split(/[-_:.]/).filter(Boolean)) {
+  const words = m[1]!.split(/[-_:.]/).filter(Boolean);
+  // DeepSeek's own names ("DeepSeek-R1-Distill-Qwen-14B") say their base: read by the base they give, no guess.
+  if (/^distill (?:qwen|llama)$/.test(words.join(' '))) return null;
+  for (const word of words) {
     const family = familyOf(word);
     if (family === null || family === 'deepseek') continue;
     // "-qwen-", "-llama-", "-llama3-" agree with the base; "-qwen3-" or another family does not.
