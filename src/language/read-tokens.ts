@@ -9,6 +9,7 @@ import { nameDistills, nameFamilyApart, nameFineTunes, nameModels, nameR1, nameS
 import { ATTEMPT, kernelNamedOverNegated, negate, negatesAnAttempt, negationReaches } from './read-tokens/negation.js';
 import { frameworkWordsOfModels } from './read-tokens/name-not-framework.js';
 import { nameProjects } from './read-tokens/project-models.js';
+import { nameR1Derivatives } from './read-tokens/r1-derivatives.js';
 import { nameVariantWithSeriesApart } from './read-tokens/variant-with-series.js';
 import { nameNeighbourSizes } from './read-tokens/neighbour-sizes.js';
 import { COUNTED, numberCountsAnother, promptCount, sharesOf } from './read-tokens/other-counts.js';
@@ -59,9 +60,10 @@ export function readTokens(raw: readonly Token[]): TokenReading {
   const notes: string[] = [];
   const tokens = signNumbers(optimizerInName(splitCompounds(raw)));
   nameR1(tokens, notes);
+  const guesses: NameGuess[] = [];
+  nameR1Derivatives(tokens, notes, guesses);
   nameDistills(tokens, notes);
   nameFamilyBeforeSize(tokens, notes);
-  const guesses: NameGuess[] = [];
   nameNeighbourSizes(tokens, notes, guesses);
   nameVariantWithSeriesApart(tokens, notes, guesses);
   nameModels(tokens, notes, guesses);

@@ -26,6 +26,15 @@ function memberParts(id: string, family: string): { generation: number; size: nu
   return { generation: m[1] === undefined ? 1 : Number(m[1]), size: Number(m[2]) };
 }
 
+/** A catalog id that is family, optional generation, total size and active size: "qwen3-30b-a3b", "qwen2-57b-a14b". */
+function moeMemberParts(id: string, family: string): { generation: number; size: number } | null {
+  const letters = family.replace(/[^a-z]/g, '');
+  if (!letters) return null;
+  const m = new RegExp(`^${letters}(?:-?v?(\\d+(?:\\.\\d+)?))?-(\\d+(?:\\.\\d+)?)b-a\\d+(?:\\.\\d+)?b$`).exec(id);
+  if (!m) return null;
+  return { generation: m[1] === undefined ? 1 : Number(m[1]), size: Number(m[2]) };
+}
+
 /** The same size said two ways: "70b" is 70e9, "1.5b" 1.5e9 (names carry at most three digits). */
 const sameSize = (params: number, billions: number) => Math.abs(params / 1e9 - billions) < 1e-6 * Math.max(1, billions);
 
@@ -42,6 +51,16 @@ export function familyMembersAt(params: number, family: string): ModelSpec[] {
   // Llama-style 671B shape.
   if (found.length === 0) {
     for (const m of MODELS) if (m.family.toLowerCase() === family && !m.arch.vision && Math.abs(m.publishedParams - params) <= 1e-6 * params) found.push({ m, generation: 0 });
+  }
+  // …and a size that only the family's mixture-of-experts release published, its active size left out
+  // ("QWen 30b moe", verl-project/verl#2645, c3186; "--model /qwen-30b/", c2306) is that release: the
+  // nearest dense shape of another size had stood in, misstating the KV cache and per-token compute.
+  if (found.length === 0) {
+    for (const m of MODELS) {
+      if (m.arch.vision) continue;
+      const parts = moeMemberParts(m.id, family);
+      if (parts && sameSize(params, parts.size)) found.push({ m, generation: parts.generation });
+    }
   }
   return found.sort((a, b) => Number(!!a.m.superseded) - Number(!!b.m.superseded) || a.generation - b.generation).map((x) => x.m);
 }

@@ -2,6 +2,7 @@ import { abbreviatedFamily, familyOf, fineTuneModel, releaseDecidesBase } from '
 import { keywordMeaning, modelIdOf } from '../lexicon.js';
 import type { Piece } from '../mapped-text.js';
 import { catalogTail, isKindWord } from '../model-kinds.js';
+import { r1DerivativeBase } from '../read-tokens/r1-derivatives.js';
 
 /**
  * A model's name as people write it: a compound name loses the suffixes that only say which
@@ -182,6 +183,9 @@ export function offlineReading(repo: string): OfflineReading | null {
   const exl2 = exl2InName(name);
   const weights = exl2 ? 'exl2' : format?.type === 'weights' ? format.value : null;
   if (model) return { model, size: null, weights, ...exl2 };
+  // "ishumilin/deepseek-r1-coder-tools:14b": a fine-tune of R1's distill of that size (r1-derivatives.ts).
+  const r1 = r1DerivativeBase(name);
+  if (r1) return { model: r1.base, size: null, weights, ...exl2 };
   const size = sizeInRepoName(name);
   if (!size) {
     const release = SIZELESS_RELEASES.find(([pattern]) => pattern.test(name));
