@@ -64,7 +64,11 @@ const arcA = (n: string) => String.raw`(?:arc\s?a?|a)${n}`;
 export const OTHER_DEVICES: readonly OtherDevice[] = [
   // Huawei Ascend (the count before them is the engine's: "8*910B", "8卡910B", "双卡910B").
   { name: 'Ascend 910B4', pattern: String.raw`910\s?b4`, memoryGB: 32, vendor: 'huawei', spec: ASCEND },
-  { name: 'Ascend 910B', pattern: String.raw`910\s?b[1-3]?`, memoryGB: 64, vendor: 'huawei', spec: ASCEND },
+  { name: 'Ascend 910B', pattern: String.raw`910\s?b[1-3]`, memoryGB: 64, vendor: 'huawei', spec: ASCEND },
+  // A bare "910B" names no variant: the B1–B3 hold 64 GB, the B4 32 GB ("910b 280t 8机64卡", the 280-TFLOPS B4,
+  // hiyouga/LlamaFactory#4572, c1376; "8张910B … 32b显存", vllm-project/vllm-ascend#2267, c1331: both read as
+  // 64 GB in silence). The common 64 GB is read, said as a guess (rule training.other-device-usual).
+  { name: 'Ascend 910B', pattern: String.raw`910\s?b(?![1-4])`, memoryGB: 64, sizes: [32, 64], vendor: 'huawei', usual: true, spec: ASCEND },
   // 910C: two dies in one package, each one device of 64 GB (Atlas A3, "NPU 0; 61.27 GiB total capacity", Ascend/sglang#617).
   { name: 'Ascend 910C', pattern: String.raw`910\s?c`, memoryGB: 64, vendor: 'huawei', spec: ATLAS_A3 },
   { name: 'Ascend 910A', pattern: String.raw`910\s?a(?![a-z\d])`, memoryGB: 32, vendor: 'huawei', spec: ASCEND },

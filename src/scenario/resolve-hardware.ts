@@ -8,6 +8,7 @@ import type { Resolution } from './resolution.js';
 import type { Scenario } from './schema.js';
 import { carriedPipelineFitted, isLayerSplitOverAllCards } from './split.js';
 import { oneOfTheListedGpus } from './listed-gpus.js';
+import { countInName } from './count-in-name.js';
 import { countFromMachineName, degreesInWords, gpusTheDegreesNeed } from './split-counts.js';
 
 /** The hardware steps of a resolution (resolve-steps.ts): parallel degrees, the GPUs and their count, a device_map layer split. */
@@ -90,6 +91,8 @@ export function hardwareStep(r: Resolution): ErrorReply | null {
   if (counted && (r.isNew || r.patch.has('gpuCount') || r.patch.has('nodes') || r.patch.has('par.dp'))) {
     r.assume(`${counted}: memory per GPU and the cards it fits`);
   } else if (!r.s.hardware && r.isNew && !comparesCards(r)) r.assume(DEFAULT_WORDS.noHardware);
+  // "…_16gpus-2026-03-30", "run_…_64card_npu.sh": a count inside a name, weak evidence, said (count-in-name.ts).
+  countInName(r);
   const hostRam = r.patch.value<number>('hostRam');
   if (hostRam !== undefined) r.s.hostMemoryBytes = hostRam * 2 ** 30;
   return null;

@@ -17,7 +17,8 @@ const ROUGHLY = String.raw`(?:(?:about|around|roughly|approx\.?|only|just|ca\.?|
  * A model's name or file as people paste it: a size tag ("27b", ":8b", "-32B-"), a GGUF quant tag ("-q4_k_m",
  * "q8_0"), or a weights file's extension. One token, no spaces: "Qwen3.8-27B-UD-Q4_K_XL", "llama3.1:8b-instruct-q8_0".
  */
-const NAME_MARK = String.raw`(?:(?<![a-z])\d+(?:\.\d+)?[bm](?![a-z])|[-_.:]i?q\d(?:_[a-z0-9]+)*(?![a-z0-9])|\.(?:gguf|safetensors|bin|pth?|ckpt|onnx)\b)`;
+// Not the Ascend 910B's name ("8*910B (64G)", c1106): its "B" is the part's, the memory beside it the device's.
+const NAME_MARK = String.raw`(?:(?<![a-z\d])(?!910b)\d+(?:\.\d+)?[bm](?![a-z])|[-_.:]i?q\d(?:_[a-z0-9]+)*(?![a-z0-9])|\.(?:gguf|safetensors|bin|pth?|ckpt|onnx)\b)`;
 const NAME = String.raw`[\w./:@-]*${NAME_MARK}[\w./:@-]*`;
 /** A file or a quantised tag says "this is a file's size" even with only a space before the amount. */
 const FILE_MARK = String.raw`(?:[-_.:]i?q\d(?:_[a-z0-9]+)*(?![a-z0-9])|\.(?:gguf|safetensors|bin|pth?|ckpt|onnx)\b)`;

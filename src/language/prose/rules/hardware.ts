@@ -405,9 +405,11 @@ export const HARDWARE_RULES: readonly ProseRule[] = [
     // the count rule's): the name stands alone, as "an A10 card" does.
     id: 'prose.card-name-ka',
     // A space may stand before it: "4*A10 卡部署Qwen3-30B-A3B" (QwenLM/Qwen3#1387, c1126: the card went unread).
-    pattern: /(?<=(?:^|[^a-z0-9.\-])(?:rtx|gtx|tesla)?\s*[a-z]{1,3}\d{1,4}(?:ti|super|s)?[ \t]*)(?:显卡|卡)/gi,
+    // A GeForce number alone before it too, as the hardware stage writes "5张3090卡" back ("5x 3090 卡lora微调",
+    // QwenLM/Qwen#525, c3211: the 卡 left after the card stopped the parse and the card went unread).
+    pattern: /(?<=(?:^|[^a-z0-9.\-])(?:rtx|gtx|tesla)?\s*(?:[a-z]{1,3}\d{1,4}|[1-5]0[5-9]0)(?:ti|super|s)?[ \t]*)(?:显卡|卡)/gi,
     when: cjk,
-    write: (m) => (gpuIdOf(m.input.slice(0, m.index).trimEnd().match(/[a-z]{1,3}\d{1,4}(?:ti|super|s)?$/i)![0]) ? ' ' : m[0]),
+    write: (m) => (gpuIdOf(m.input.slice(0, m.index).trimEnd().match(/(?:[a-z]{1,3}\d{1,4}|[1-5]0[5-9]0)(?:ti|super|s)?$/i)![0]) ? ' ' : m[0]),
     example: '一张A10卡 serving qwen-14b-int4 (invented after the thread\'s 机器显卡为A10 23G)',
     source: 'InternLM/lmdeploy#730',
   },

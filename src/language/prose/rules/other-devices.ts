@@ -122,9 +122,10 @@ export const OTHER_DEVICE_RULES: readonly ProseRule[] = [
   {
     // Weak: two machines of the device offered ("2x16和3x16 华为910B"), the first read and the other said.
     id: 'training.other-device-offered',
-    pattern: pattern(known(false), true),
+    // Every row: the offer is weak whichever memory the device's is ("华为910B" names no variant, a row sold in two sizes).
+    pattern: pattern(OTHER_DEVICES, true),
     when: (t) => MAY_NAME.test(t) && /\d\s*[x×*]\s*\d/.test(t),
-    write: writeDevice(known(false)),
+    write: writeDevice(OTHER_DEVICES),
     example: '我用2x16和3x16 华为910B的卡 grpo方式 训练qwen2.5-32B模型',
     source: 'modelscope/ms-swift#4748',
     weak: true,
