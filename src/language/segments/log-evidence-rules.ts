@@ -2,8 +2,7 @@ import { VLLM_RELEASE } from '../vllm-versions.js';
 import { GQA_70B } from '../prose/rules/loader-guesses.js';
 
 /**
- * The table of what a log still tells (segments/log-evidence.ts reads it): each entry finds one span by its shape
- * on one line of a log. Kept apart from the engine so each file stays one job and under 500 lines.
+ * The table of what a log still tells (segments/log-evidence.ts reads it), apart from the engine: each entry finds one span by its shape on one line of a log.
  */
 export interface LogEvidence {
   id: string;
