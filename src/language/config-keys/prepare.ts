@@ -19,6 +19,7 @@ import {
 } from './patterns.js';
 import { MODELFILE_ADAPTER } from './engines/ollama.js';
 import { handlerOf, keyName } from './table.js';
+import { BLOCK_ONLY_KEYS } from './trainer-spellings.js';
 import { KEY_CHANGED, readKeyChange } from './key-changed.js';
 import { KEY_COMPARED, readKeyCompared } from './key-compared.js';
 
@@ -83,7 +84,7 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
       // The same in Chinese, Korean and Japanese (connectives.ts): "cutoff_len设的2048" and "cutoff_len을 4096으로 설정" set the
       // key (config.key-set-value, as "set to" does); "batch_size为1", "max_model_len은 16384" are copulas, weak as "is" is.
       .replaceEach(snakeCase ? KEY_IS_VALUE : NEVER, (m) => {
-        if (!handlerOf(keyName(m[1]!))) return null;
+        if (!handlerOf(keyName(m[1]!)) || BLOCK_ONLY_KEYS.has(keyName(m[1]!))) return null;
         const result = `${m[1]}=${m[6]}`.padEnd(m[0].length);
         if (m[5]) return { result, rule: { id: 'config.key-example-value', weak: true } };
         if (m[2] !== undefined || m[7] !== undefined) return { result, rule: { id: 'config.key-set-value' } };

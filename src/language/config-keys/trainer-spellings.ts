@@ -20,6 +20,12 @@ import type { Handler, KeyTable } from './values.js';
 const NANOTRON_BESIDE = ['batch_accumulation_per_replica', 'micro_batch_size', 'train_steps'];
 const nanotronLength: Handler = (v, ctx) =>
   ctx.parent === 'tokens' || NANOTRON_BESIDE.some((k) => ctx.keys.has(k)) ? numeric('seq')(v, ctx) : null;
+/**
+ * Keys read only inside their program's block: named in prose with a value ("sequence_length设置为512", c967) they are
+ * left to the words around them, so prepare.ts does not rewrite them into a `key=value` the block reader would set aside.
+ */
+export const BLOCK_ONLY_KEYS: ReadonlySet<string> = new Set(['sequence_length']);
+
 export const TRAINER_SPELLING_KEYS: KeyTable = {
   accumulate_grad_batches: { reads: numeric('ga'), source: 'lightning Trainer(accumulate_grad_batches); BlinkDL/RWKV-LM train.py' },
   ctx_len: { reads: numeric('seq'), source: 'BlinkDL/RWKV-LM RWKV-v5/train.py --ctx_len' },
