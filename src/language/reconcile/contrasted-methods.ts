@@ -1,5 +1,6 @@
 import type { Item } from '../items.js';
 import { oneSpacedWords } from '../spacing.js';
+import { TRAINING_ALGORITHMS as ALGORITHMS } from './training-algorithms.js';
 
 /**
  * Two training methods set against each other in one message: an RL or preference algorithm (GRPO,
@@ -20,8 +21,6 @@ export const CONTRASTED_METHODS_RULE = {
   example: 'I found that LoRA-based SFT is always unable to run (OOM), while GRPO (full-parameter) can be trained normally.',
   source: 'verl-project/verl#966 (c2632); huggingface/gpt-oss-recipes#17 (c2624)',
 } as const;
-
-const ALGORITHMS = new Set(['grpo', 'ppo', 'dpo', 'orpo', 'reward']);
 
 /** Where a clause turns: a sentence's end, a comma or semicolon, and the words that open a contrasted clause. */
 const TURN = /[.?!](?=\s|$)|[。？！；;，,\n]|\b(?:while|whereas|but|however|unlike|compared\s+(?:to|with)|than|versus|vs\.?)\b|而|但是?|可是|相比于?|比起|不像|(?<=[는은]데|지만|반면에?)\s/gi;

@@ -1,5 +1,6 @@
 import { frameworkMention, type MentionKind } from '../../scenario/fact-cues.js';
 import type { Item } from '../items.js';
+import { TRAINING_ALGORITHMS as ALGORITHMS } from './training-algorithms.js';
 
 /**
  * A framework only mentioned (scenario/fact-cues.ts frameworkMention: asked about, set against the
@@ -28,13 +29,6 @@ const isFramework = (i: Item): i is FrameworkItem => i.kind === 'framework';
 /** Mentions that say the program is not the run's: a question about it, the tool set against the run, a link to its page. */
 const NOT_RUN: ReadonlySet<MentionKind> = new Set(['asked', 'contrast', 'link']);
 
-/**
- * Algorithms fill the framework slot too (grpo, ppo, dpo, orpo), but they are the run's method, not a
- * program: "Is it possible to initiate 70b GRPO training with zero2?" over `openrlhf.cli.train_ppo_ray`
- * (OpenRLHF/OpenRLHF#851, c855) asks about the user's own GRPO run, which OpenRLHF's PPO script runs.
- */
-const ALGORITHMS: ReadonlySet<string> = new Set(['grpo', 'ppo', 'dpo', 'orpo', 'reward']);
-
 /** Framework words that name no program of their own beside another: the Hugging Face stack, DeepSpeed as ZeRO's provider. */
 const GENERIC: ReadonlySet<string> = new Set(['hf', 'deepspeed']);
 
@@ -53,6 +47,9 @@ type Said = { kind: string; value: string; text: string };
 const RUN_BY_COMMAND: readonly { program: string; command: RegExp }[] = [{ program: 'ms-swift', command: /\bswift\s+(?:sft|pt|rlhf|infer|deploy|export|eval|sample)\b/i }];
 
 export function mentionedFrameworks(items: Item[], text: string, notes: string[]): Item[] {
+  // Algorithms fill the framework slot too (grpo, ppo, dpo, orpo), but they are the run's method, not a
+  // program: "Is it possible to initiate 70b GRPO training with zero2?" over `openrlhf.cli.train_ppo_ray`
+  // (OpenRLHF/OpenRLHF#851, c855) asks about the user's own GRPO run, which OpenRLHF's PPO script runs.
   const frameworks = items.filter(isFramework).filter((f) => !ALGORITHMS.has(f.value));
   if (!text || frameworks.length === 0) return items;
   const mentioned = new Map<FrameworkItem, string>();

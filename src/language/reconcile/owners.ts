@@ -4,6 +4,8 @@ import type { Doubt } from '../item-trace.js';
 import type { Item } from '../items.js';
 import { clausesOf, mayHoldOtherRuns, ownerOf, WORKING_RUN_RULES, type Ownership } from '../owners/index.js';
 import { familyOf, isMoe, namesModel, paramsOf } from './models.js';
+// Trainers whose run is a fine-tune (never pre-training), and whose rollouts a serving engine generates.
+import { TRAINING_ALGORITHMS as RL_TRAINERS } from './training-algorithms.js';
 
 /**
  * Whose run each setting is (issue 22): a clause's cue words say whether it describes the run asked
@@ -27,9 +29,6 @@ export function recordAside(owned: OwnedRuns | undefined, i: Item, reason: strin
   const lead = i.text.length - i.text.trimStart().length;
   owned?.aside.push({ at: i.at + lead, end: i.at + lead + words.length, words, reason });
 }
-
-/** Trainers whose run is a fine-tune (never pre-training), and whose rollouts a serving engine generates. */
-const RL_TRAINERS = new Set(['grpo', 'ppo', 'dpo', 'orpo', 'reward']);
 
 /** The slots an item fills for ownership: what the request and another run may both say. */
 export function slotsOf(i: Item): string[] {

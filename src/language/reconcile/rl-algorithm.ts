@@ -1,9 +1,7 @@
 import type { Item } from '../items.js';
+import { TRAINING_ALGORITHMS as ALGORITHMS } from './training-algorithms.js';
 
 type FrameworkItem = Extract<Item, { kind: 'framework' }>;
-
-/** The training algorithms the item language names in the framework slot: each has its own models in memory. */
-const ALGORITHMS = new Set(['grpo', 'ppo', 'dpo', 'orpo', 'reward']);
 
 /**
  * Programs that run an algorithm's trainer, in the same slot: Unsloth, and LLaMA-Factory, whose

@@ -1,9 +1,7 @@
 import type { Item } from '../items.js';
+import { TRAINING_ALGORITHMS as ALGORITHMS } from './training-algorithms.js';
 
 type FrameworkItem = Extract<Item, { kind: 'framework' }>;
-
-/** The RL and preference algorithms the item language names in the framework slot. */
-const ALGORITHMS = new Set(['grpo', 'ppo', 'dpo', 'orpo', 'reward']);
 
 /**
  * Training backends an RL framework runs its policy on: NeMo RL's and verl's Megatron-Core path, slime's
