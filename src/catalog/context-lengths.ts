@@ -19,6 +19,9 @@ const CONTEXT_LENGTH: Readonly<Record<string, number>> = {
   'deepseek-v2-lite': 163840, 'deepseek-v2': 163840, 'deepseek-v3': 163840, 'deepseek-r1': 163840,
   'deepseek-coder-1.3b': 16384, 'deepseek-coder-6.7b': 16384, 'deepseek-coder-33b': 16384,
   'kimi-k2': 131072,
+  // Kimi Linear's config.json has no max_position_embeddings (KimiLinearConfig; model_max_length 1,048,576, the window a
+  // public serving campaign of the checkpoint ran at: 'max model length = 1,048,576').
+  'kimi-linear-48b-a3b': 1048576,
   // The thirteenth session's models (rcat), max_position_embeddings (seq_length, max_seq_len) of the
   // config.json each entry's source names: InternVL's from its llm_config (InternLM2/2.5 32768, the
   // Llama-3-70B language model 8192, Qwen2.5 32768); Qwen-VL-Chat's seq_length 2048; GLM-4V's seq_length

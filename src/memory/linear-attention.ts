@@ -20,10 +20,15 @@ import type { Layout } from './layout.js';
  *   by torch_chunk_gated_delta_rule / fla's chunk_gated_delta_rule (output_final_state in fp32).
  */
 
-/** Layers that run full attention: every `fullAttentionInterval`-th (layer_types "full_attention"). */
+/**
+ * Layers that run full attention: every `fullAttentionInterval`-th (layer_types "full_attention"),
+ * or the count config.json lists (Kimi Linear's linear_attn_config.full_attn_layers [4, 8, … 24, 27]:
+ * 7 of 27, where every 4th would give 6).
+ */
 export function fullAttentionLayerCount(arch: Architecture): number {
   const la = arch.linearAttention;
   if (!la) return arch.layers;
+  if (la.fullAttentionLayers !== undefined) return Math.min(la.fullAttentionLayers, arch.layers);
   return Math.floor(arch.layers / la.fullAttentionInterval);
 }
 

@@ -8,6 +8,7 @@ import { fullAttentionLayerCount, gatedDeltaNetParams } from './linear-attention
 
 /** Query, key, value and output projections: h·a·d + 2·h·g·d + a·d·h, plus biases. */
 export function attentionParams(arch: Architecture): number {
+  if (arch.mla && arch.linearAttention) return mlaHybridAttentionParams(arch);
   if (arch.mla) return mlaAttentionParams(arch);
   if (arch.linearAttention) return hybridAttentionParams(arch);
   const { hidden: h, heads: a, kvHeads: g, headDim: d } = arch;
@@ -28,6 +29,17 @@ function hybridAttentionParams(arch: Architecture): number {
   const full = gate * h * a * d + 2 * h * g * d + a * d * h;
   const fullLayers = fullAttentionLayerCount(arch);
   return (fullLayers * full + (arch.layers - fullLayers) * gatedDeltaNetParams(arch)) / arch.layers;
+}
+
+/**
+ * Kimi Linear: MLA on its full-attention layers, Kimi Delta Attention on the rest, averaged per
+ * layer. KDA is counted as a Gated DeltaNet of the same heads (q, k, v, o of nh·dh; llama.cpp
+ * src/models/kimi-linear.cpp): its gates are low-rank (h·dh + dh·nh·dh where GDN's z is h·nh·dh),
+ * so this counts about 8 M parameters a KDA layer too many (0.3% of Kimi-Linear-48B).
+ */
+function mlaHybridAttentionParams(arch: Architecture): number {
+  const fullLayers = fullAttentionLayerCount(arch);
+  return (fullLayers * mlaAttentionParams(arch) + (arch.layers - fullLayers) * gatedDeltaNetParams(arch)) / arch.layers;
 }
 
 /**

@@ -199,6 +199,8 @@ const architectureFields = z.object({
       outputGate: z.boolean().optional(),
       /** config.json `mamba_ssm_dtype: "float32"` (Qwen3.5): the recurrent state is kept in fp32 whatever the weights' dtype. */
       ssmStateFp32: z.boolean().optional(),
+      /** Full-attention layers where config.json lists them rather than an interval (Kimi Linear's linear_attn_config.full_attn_layers). */
+      fullAttentionLayers: z.number().int().min(0).optional(),
     })
     .optional(),
   /** Dropout probability used in training (GPT-2/BERT 0.1; modern decoders 0): masks are kept for backward. */

@@ -44,7 +44,7 @@ const ISSUE_22_IDS = [
  * Published totals rounded to two or three significant digits (SmolLM2's card: "1.7B"; MPT-7B's
  * "6.7B"; OPT's sizes in its paper's Table 1; Polyglot-Ko-12.8B's name; Hunyuan-A13B's "80B", DBRX's "132B", Mistral Small 2409's "22B", Phi-3-vision's "4.2B", GLM-130B's "130B", the names' 27B / 35B / 122B of Qwen3.5, 3.6 and 3.8, Falcon-180B's and GPT-Neo-1.3B's names, and Qwen3.5-0.8B's GGUF "758M"): the issue-12 tolerance.
  */
-const ROUNDED_TOTAL_IDS = ['qwen3.5-27b', 'qwen3.6-27b', 'qwen3.8-27b', 'qwen3.5-122b-a10b', 'qwen3.5-0.8b', 'falcon-180b', 'gpt-neo-1.3b', 'qwen3.6-35b-a3b', 'qwen3.5-35b-a3b', 'qwen3.5-397b-a17b', 'smollm2-1.7b', 'minicpm-2b', 'mpt-7b', 'polyglot-ko-12.8b', 'hunyuan-80b-a13b', 'dbrx-132b-a36b', 'mistral-small-22b', 'phi-3-vision-4.2b', 'glm-130b', ...OPT_IDS];
+const ROUNDED_TOTAL_IDS = ['kimi-linear-48b-a3b', 'qwen3.5-27b', 'qwen3.6-27b', 'qwen3.8-27b', 'qwen3.5-122b-a10b', 'qwen3.5-0.8b', 'falcon-180b', 'gpt-neo-1.3b', 'qwen3.6-35b-a3b', 'qwen3.5-35b-a3b', 'qwen3.5-397b-a17b', 'smollm2-1.7b', 'minicpm-2b', 'mpt-7b', 'polyglot-ko-12.8b', 'hunyuan-80b-a13b', 'dbrx-132b-a36b', 'mistral-small-22b', 'phi-3-vision-4.2b', 'glm-130b', ...OPT_IDS];
 
 /**
  * Totals published only as the name's two significant digits (SantaCoder's card: "1.1B"; the
