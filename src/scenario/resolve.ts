@@ -213,7 +213,7 @@ function resolution(text: string, readAlone: ReadItems, previous: Scenario | nul
     // begins a longer name the catalog lacks ("Qwen3-Coder-Next-Base", c687) is not the family's question.
     const alone = (u: { word: string; at: number }) => !/[\w.\-/]/.test(text[u.at - 1] ?? '') && !/[\w.\-/]/.test(text[u.at + u.word.length] ?? '');
     const unknown =
-      parsed.unread.find((u) => looksLikeModelName(u.word, text)) ??
+      parsed.unread.find((u) => looksLikeModelName(u.word, text, u.at)) ??
       parsed.unread.find((u) => /^[a-z][a-z0-9.]*$/i.test(u.word) && text.slice(u.at, u.at + u.word.length) === u.word && alone(u) && familyMembers(u.word).length > 0);
     // "fine-tuning llama model" (c510): a family the catalog holds, named with no version or size, is asked which.
     const family = unknown ? familyMembers(unknown.word) : [];
@@ -229,7 +229,7 @@ function resolution(text: string, readAlone: ReadItems, previous: Scenario | nul
       : other
       ? `"${other[0]}" is ${other[1] ? 'a speech model' : other[2] ? 'an image-generation model' : 'a vision model'}; headroom estimates language models (decoder LLMs, with their vision towers, and BERT-style encoders). Name one, e.g. "llama-3-8b lora on a 4090".`
       : named
-        ? unknownModelQuestion(named.word, read())
+        ? unknownModelQuestion(wholeName(text, named), read())
         : whichModelQuestion(read());
     const error = errorReply(text, release?.at ?? named?.at ?? others[0]?.at ?? 0, question, {
       expected: ['a model name (llama-2-13b)', 'a model size (13b)'],
@@ -240,6 +240,16 @@ function resolution(text: string, readAlone: ReadItems, previous: Scenario | nul
   const result = runResolution(text, patch, base, hub);
   if ('kind' in result) return fail(result);
   return { text, patch, parsed, base, control, result };
+}
+
+/**
+ * The name as the user wrote it around the unread word: "glm-4.5V" for the "glm" the reader kept apart from its
+ * version ("两张h100能部署glm-4.5V的fp8版本不", zai-org/GLM-V#116, c2542), so the question says back what was named.
+ */
+function wholeName(text: string, unread: { word: string; at: number }): string {
+  if (text.slice(unread.at, unread.at + unread.word.length) !== unread.word) return unread.word;
+  const whole = /^[A-Za-z0-9][\w.\-/]*/.exec(text.slice(unread.at))?.[0].replace(/[.\-_/]+$/, '') ?? '';
+  return whole.length > unread.word.length ? whole : unread.word;
 }
 
 /** The resolved scenario with its facts traced to the words, the notices and the words no fact used. */

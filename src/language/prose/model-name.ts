@@ -3,6 +3,7 @@ import { keywordMeaning, modelIdOf } from '../lexicon.js';
 import type { Piece } from '../mapped-text.js';
 import { catalogTail, isKindWord } from '../model-kinds.js';
 import { r1DerivativeBase } from '../read-tokens/r1-derivatives.js';
+import { catalogHead, catalogHeadNote } from './catalog-head.js';
 
 /**
  * A model's name as people write it: a compound name loses the suffixes that only say which
@@ -137,6 +138,15 @@ export function modelName(word: string, notes: string[]): string | Piece[] {
       continue;
     }
     break;
+  }
+  // A catalog name with a tag the catalog lacks after it ("deepseek-r1-channel-int8"): its head, said (catalog-head.ts).
+  const head = modelIdOf(name) ? null : catalogHead(name);
+  if (head) {
+    notes.push(catalogHeadNote(word, name, head));
+    // A weight format inside the tag ("deepseek-v3.1-w8a8-mtp-quarot", c3190) is still the weights' format.
+    const inTag = name.slice(head.end + 1).split(/[-_.]+/).find((w) => keywordMeaning(w)?.type === 'weights');
+    if (inTag && !formats.some((f) => f.named)) formats.unshift({ word: inTag, named: true });
+    name = name.slice(0, head.end);
   }
   if (name === word) return word;
   // "meta-llama-3-8b" is Llama 3 8B.
