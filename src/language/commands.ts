@@ -157,7 +157,11 @@ const LAUNCHERS: readonly Launcher[] = [
     pattern: new RegExp(`(?<![\\w./-])(?:accelerate[ \\t]+launch|deepspeed|torchrun)(?=[ \\t][^\\n]*?(?:${LLAMA_FACTORY_SCRIPT}))`, 'g'),
     words: () => '',
   },
-  { id: 'command.llama-factory-script', pattern: new RegExp(LLAMA_FACTORY_SCRIPT, 'g'), words: () => 'llama-factory' },
+  // The script's path is all it says: another project may keep a `src/train_bash.py` or `src/train.py --stage`
+  // (ChatGLM-Efficient-Tuning, forks), and the user never names the tool, so the framework is weak, said with
+  // the path (rtrain11; c2590 b75, c2435 b69, c3317 b99 read LLaMA-Factory's presets in silence). Named beside
+  // it ("用llama factory", `llamafactory-cli`), the name's fact is strong.
+  { id: 'command.llama-factory-script', pattern: new RegExp(LLAMA_FACTORY_SCRIPT, 'g'), words: () => 'llama-factory', weak: () => true },
   // DeepSpeed-Chat's step 3 (`deepspeed main.py … --actor_model_name_or_path …`, its lines continued by
   // backslashes): the launcher only starts the processes; the actor's and critic's flags say the run
   // (config-keys/frameworks/deepspeed-chat.ts; DeepSpeedExamples, c442, c784), as its PPO-only flags do

@@ -21,6 +21,7 @@ import { globalBesideMicro } from './reconcile/global-beside-micro.js';
 import { promptProcessingBatches } from './reconcile/prompt-batches.js';
 import { tokenCountLengths } from './reconcile/token-count-lengths.js';
 import { rlPromptBatches } from './reconcile/rl-prompt-batch.js';
+import { batchSaidByKey, plainBatchOverGpus } from './reconcile/batch-meaning.js';
 import { parallelAcrossSentences } from './reconcile/parallel-reach.js';
 import { countsWithoutCue, modelWindows, reachedLengths, throughputTokens } from './reconcile/cues.js';
 import { nameContextTags } from './reconcile/name-contexts.js';
@@ -115,6 +116,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   // "MicroBatch = 1, Batch = 4": a plain batch beside a micro-batch is the global batch (reconcile/global-beside-micro.ts);
   // beside llama.cpp or LM Studio both are prompt tokens a step (reconcile/prompt-batches.ts).
   out = globalBesideMicro(promptProcessingBatches(out, text, notes), text, notes, owned?.doubts);
+  // A plain batch that a global key of the message states, or one of 64+ over several GPUs (reconcile/batch-meaning.ts).
+  out = plainBatchOverGpus(batchSaidByKey(out, text, notes), text, notes, owned?.doubts);
   out = goalLengths(out, text, notes);
   out = usageQuotes(out, text, notes);
   out = workingRuns(out, text, notes);
@@ -201,7 +204,8 @@ export function restatements(items: Item[], text = '', notes: string[] = [], dou
   // An algorithm named beside the program that runs it ("unsloth DPO") fills the framework slot (reconcile/rl-algorithm.ts).
   // A card with a memory it was never sold with ("on 4x rtx-2080-ti 22gb", a modified 22 GB card) is read as
   // prose reads it (reconcile/cards.ts: the memory as written, said as weak), not refused as two GPU types.
-  // "batch 32, micro batch 2" is the global batch and its micro-batch, as prose reads it (reconcile/global-beside-micro.ts).
-  const read = globalBesideMicro(promptProcessingBatches(cards(items, notes, doubts), text, notes), text, notes, doubts);
+  // "batch 32, micro batch 2" is the global batch and its micro-batch, as prose reads it (reconcile/global-beside-micro.ts);
+  // "batch size 512 on 64x h100" is said weak, as prose says it (reconcile/batch-meaning.ts).
+  const read = plainBatchOverGpus(globalBesideMicro(promptProcessingBatches(cards(items, notes, doubts), text, notes), text, notes, doubts), text, notes, doubts, true);
   return zero3Offload(algorithmOverBackend(algorithmOverUnsloth(algorithmOverRewardModel(impliedFrameworks(adapterPretraining(weights(models(triedAlternatives(read, text, notes), undefined, text)), []), [], text), notes), notes, text), notes), text, notes);
 }

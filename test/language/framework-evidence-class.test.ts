@@ -21,7 +21,9 @@ const classes = (text: string) => frameworkFacts(text).map((f) => f.evidence);
 describe('the framework fact carries its evidence class', () => {
   it.each([
     ['c764', 'named'], // "I am using litgpt to pretrain Llama3.1-70b" (Lightning-AI/litgpt#1828)
-    ['c002', 'command'], // src/train_bash.py, LLaMA-Factory's own script
+    // src/train_bash.py, LLaMA-Factory's own script, but the words never name the tool: the path only suggests it (rtrain11).
+    ['c002', 'suggested'],
+    ['c1380', 'command'], // `accelerate launch -m axolotl.cli.train`, axolotl's own entry point
     ['c299', 'setting'], // algorithm.adv_estimator=grpo, verl's key
     ['c709', 'suggested'], // ray::WorkerDict.actor_rollout… worker names in a process table (verl-project/verl#224)
     ['c744', 'name-part'], // "DeepSeek-R1:671b", an Ollama-style tag in prose (deepseek-ai/DeepSeek-R1#460)

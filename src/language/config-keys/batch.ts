@@ -74,6 +74,30 @@ const batchSize: Handler = (v, ctx) => {
   return say(`bs ${n}`);
 };
 
+/**
+ * verl's own batch keys, as a pasted YAML (`data:` / `actor_rollout_ref:` / `actor:` blocks) names them by their
+ * last part (verl/trainer/config/ppo_trainer.yaml; its docs, config.rst): `data.train_batch_size` is the prompts
+ * a step samples over every GPU, `actor.ppo_mini_batch_size` the prompts of one update over every GPU, and only
+ * `actor.ppo_micro_batch_size_per_gpu` the sequences one GPU holds in a forward pass. The dotted overrides are
+ * read by verl.ts; these are the same keys indented (rtrain11: a verl YAML had its train_batch_size read as the
+ * global batch of sequences and its per-GPU micro-batch set aside).
+ */
+const VERL_OWN_KEYS = ['ppo_mini_batch_size', 'ppo_micro_batch_size_per_gpu', 'ppo_micro_batch_size', 'log_prob_micro_batch_size_per_gpu', 'ppo_max_token_len_per_gpu'];
+const besideVerl = (ctx: KeyContext) => VERL_OWN_KEYS.some((k) => ctx.keys.has(k));
+const verlPrompts = (key: string, n: number) => ({ ignore: true as const, note: `${key} ${n} is verl's count of prompts over every GPU (each sampled rollout.n times), not the micro-batch per GPU (say "mbs N" for ppo_micro_batch_size_per_gpu)` });
+/** A global train_batch_size (DeepSpeed's, OpenRLHF's), or verl's prompts a step in its data section or beside its own keys. */
+const trainBatchSize: Handler = (v, ctx) => {
+  const n = numberOf(v);
+  if (Number.isFinite(n) && (ctx.parent === 'data' || besideVerl(ctx))) return verlPrompts('train_batch_size', n);
+  return numeric('gbs')(v, ctx);
+};
+/** The actor's (or, bare, the trainer's) per-GPU micro-batch; the critic's and the reference model's are other models'. */
+const verlMicroPerGpu: Handler = (v, ctx) => (ctx.parent !== null && /^(?:critic|ref|rollout|reward_model)$/.test(ctx.parent) ? IGNORE : numeric('bs')(v, ctx));
+const verlMiniBatch: Handler = (v) => {
+  const n = numberOf(v);
+  return Number.isFinite(n) ? verlPrompts('ppo_mini_batch_size', n) : IGNORE;
+};
+
 /** Each key: what its value says in request words, and the source where one is cited. */
 export const BATCH_KEYS: KeyTable = {
   // Its name says the run trains ("TrainingArguments(per_device_train_batch_size=4)" beside a from_pretrained load).
@@ -90,7 +114,9 @@ export const BATCH_KEYS: KeyTable = {
   // torchtitan's [training] local_batch_size: each rank's micro-batch (torchtitan/config/job_config.py Training).
   local_batch_size: { reads: numeric('bs'), source: 'torchtitan config/job_config.py' },
   batch_size: { reads: batchSize },
-  train_batch_size: { reads: numeric('gbs') },
+  train_batch_size: { reads: trainBatchSize, source: 'verl/trainer/config/ppo_trainer.yaml data.train_batch_size; DeepSpeed config train_batch_size' },
+  ppo_mini_batch_size: { reads: verlMiniBatch, source: 'verl/trainer/config/ppo_trainer.yaml actor_rollout_ref.actor.ppo_mini_batch_size' },
+  ppo_micro_batch_size_per_gpu: { reads: verlMicroPerGpu, source: 'verl/trainer/config/ppo_trainer.yaml actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu' },
   global_batch_size: { reads: numeric('gbs') },
   max_prompt_length: { reads: promptLength },
   max_prompt: { reads: promptLength },

@@ -73,8 +73,10 @@ export const PAIR = new RegExp(
     // its settings (`OLLAMA_KV_CACHE_TYPE: OLLAMA_NUM_PARALLEL:1`, ollama/ollama#9730): the first key
     // is empty. After "=" it is the value (`PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True`). A snake_case
     // `key: value` right after a prose word's colon ("here's my config: per_device_train_batch_size: 2, …")
-    // is that pair too: a value never ends in a colon followed by another value.
-    `(?<![\\w.\\-/])["']?([a-z_][a-z0-9_.\\-]*)["']?[ \\t]*(=|:)[ \\t]*(?:(?!--?[a-z])(?![a-z_][\\w.\\-]*[ \\t]*=(?!=))(?!(?<=:[ \\t]*)[a-z][a-z0-9]*(?:_[a-z0-9]+)+:(?:[^\\s/:]|[ \\t]+\\S))${VALUE}|(?=\\n|$|[ \\t]*--?[a-z]|(?<=:[ \\t]*)[a-z][a-z0-9]*(?:_[a-z0-9]+)+:(?:[^\\s/:]|[ \\t]+\\S)))`,
+    // is that pair too: a value never ends in a colon followed by another value. So is a quoted one after a colon ("these
+    // settings: `per_device_train_batch_size=2`", rtrain11: the key lost its value to "settings"); after "=" a quoted
+    // string of pairs is a shell variable's value (`RES="trainer.n_gpus_per_node=4 …"`, c3057), not pairs of the run.
+    `(?<![\\w.\\-/])["']?([a-z_][a-z0-9_.\\-]*)["']?[ \\t]*(=|:)[ \\t]*(?:(?!--?[a-z])(?![a-z_][\\w.\\-]*[ \\t]*=(?!=))(?!(?<=:[ \\t]*)[\`'"][a-z_][\\w.\\-]*[ \\t]*=(?!=))(?!(?<=:[ \\t]*)[a-z][a-z0-9]*(?:_[a-z0-9]+)+:(?:[^\\s/:]|[ \\t]+\\S))${VALUE}|(?=\\n|$|[ \\t]*--?[a-z]|(?<=:[ \\t]*)[a-z][a-z0-9]*(?:_[a-z0-9]+)+:(?:[^\\s/:]|[ \\t]+\\S)))`,
     // HF prose "bf16 True", "gradient_checkpointing False": a key of ours, a space, a boolean. And a
     // snake_case key alone on its line with its value, its colon left out ("layer_num 28",
     // ssbuild/chatglm_finetuning#70; "micro_batch_size 1" of an alpaca-lora dump retyped): a pair
