@@ -6,6 +6,7 @@ import { gpuById } from '../catalog/index.js';
 import { gpuCountOf } from './gpus.js';
 import { isScaledShape } from './shape.js';
 import { gcd } from './divisors.js';
+import { settable } from './check-set-aside.js';
 
 /**
  * Meaning checks on the resolved scenario (DESIGN §2): parallel sizes that must divide the
@@ -33,32 +34,34 @@ export function checkScenario(s: Scenario, patch: Patch, text: string, previous:
   const statedHeads = s.model.overrides.some((o) => o === 'heads' || o === 'kv');
   const headsAreTheModels = !isScaledShape(s.model) || statedHeads || patch.has('arch.heads') || patch.has('arch.kv');
   if (headsAreTheModels && (heads % tp !== 0 || !kvSplits)) {
-    return fail(
+    return settable(fail(
       `tp ${tp} must divide the attention heads (${heads}) and KV heads (${kvHeads}) of ${s.model.name}: each GPU holds a whole number of heads. Try tp ${largestDivisor(gcd(heads, kvHeads), tp)}.`,
       'par.tp',
       'model',
       'arch.heads',
       'arch.kv',
-    );
+    ), 'par.tp');
   }
   if (pp > layers) {
-    return fail(`pp ${pp} is more pipeline stages than ${s.model.name} has layers (${layers}); pp must be at most ${layers}.`, 'par.pp', 'model', 'arch.layers');
+    return settable(fail(`pp ${pp} is more pipeline stages than ${s.model.name} has layers (${layers}); pp must be at most ${layers}.`, 'par.pp', 'model', 'arch.layers'), 'par.pp');
   }
   const experts = s.model.arch.experts ?? 1;
-  if (ep > 1 && (experts <= 1 || experts % ep !== 0)) {
+  // A scaled Llama layout's expert count is invented as its heads are (no experts at all): an expert-parallel size the user
+  // gives for a size no catalog model is near ("744b … ep 8", a new MoE release) says the model has experts; never refused.
+  if (ep > 1 && !isScaledShape(s.model) && (experts <= 1 || experts % ep !== 0)) {
     const why = experts <= 1 ? `${s.model.name} is not a mixture-of-experts model` : `ep must divide its ${experts} experts`;
-    return fail(`ep ${ep} does not fit: ${why}.`, 'par.ep', 'model');
+    return settable(fail(`ep ${ep} does not fit: ${why}.`, 'par.ep', 'model'), 'par.ep');
   }
   const gpus = gpuCountOf(s);
   if ((s.hardware || s.unnamedGpus) && gpus % (tp * pp * cp) !== 0) {
-    return fail(
+    return settable(fail(
       `${gpus} GPUs cannot be split into model replicas of tp ${tp} × pp ${pp} × cp ${cp} = ${tp * pp * cp} GPUs; use a multiple of ${tp * pp * cp} GPUs.`,
       'gpuCount',
       'nodes',
       'par.tp',
       'par.pp',
       'par.cp',
-    );
+    ), 'par.pp', 'par.tp', 'par.cp', 'gpuCount');
   }
   if (s.mode === 'qlora' && s.recipe === 'fp32') {
     return fail(

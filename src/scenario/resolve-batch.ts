@@ -1,5 +1,6 @@
 import type { ErrorReply } from '../reply/types.js';
 import { programSeq, programSeqWords } from '../catalog/program-seq.js';
+import { settable } from './check-set-aside.js';
 import { DEFAULT_WORDS } from './defaults.js';
 import { namesTrl } from './trl-preset.js';
 import type { Resolution } from './resolution.js';
@@ -45,11 +46,11 @@ export function batchStep(r: Resolution): ErrorReply | null {
     const perStep = s.microBatch * replicas;
     const steps = gbs / perStep;
     if (!Number.isInteger(steps) || steps < 1) {
-      return r.err(
+      return settable(r.err(
         'gbs',
         `global batch ${gbs} is not a whole multiple of micro-batch ${s.microBatch} × ${replicas} data-parallel replicas (${perStep}); choose a multiple of ${perStep}.`,
         { suggestion: `gbs ${Math.max(1, Math.round(gbs / perStep)) * perStep}` },
-      );
+      ), 'gbs');
     }
     if (ga !== undefined && ga !== steps) {
       return r.err('gbs', `gbs ${gbs} means ${steps} accumulation steps with micro-batch ${s.microBatch} on ${replicas} replicas, which contradicts ga ${ga}. Keep one.`);

@@ -1,5 +1,6 @@
 import { gpuById } from '../catalog/index.js';
 import type { ErrorReply } from '../reply/types.js';
+import { settable } from './check-set-aside.js';
 import { DEFAULT_WORDS } from './defaults.js';
 import { gpusPerNodeOf, unnamedGpusWords } from './gpus.js';
 import { DEFAULT_PER_NODE, resolveHardware } from './hardware.js';
@@ -52,7 +53,7 @@ export function hardwareStep(r: Resolution): ErrorReply | null {
   const p = r.s.parallel;
   const before = r.s.unnamedGpus ? { count: r.s.unnamedGpus, perNode: gpusPerNodeOf(r.s) } : undefined;
   const result = resolveHardware(r.patch, r.s.hardware, p.tp * p.pp * p.cp, before);
-  if (!result.ok) return r.err(result.slot, result.message);
+  if (!result.ok) return result.slot === 'par.dp' ? settable(r.err(result.slot, result.message), 'par.dp', 'gpuCount') : r.err(result.slot, result.message);
   r.s.hardware = result.hardware;
   // A machine's GPU listing under a serving command with no split: one of the listed GPUs (listed-gpus.ts).
   oneOfTheListedGpus(r);

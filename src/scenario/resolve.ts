@@ -12,6 +12,7 @@ import { checkRanges, setAsideAcceptedOutOfRange, setAsideFractionalCounts, setA
 import { familyMembers } from './model-series.js';
 import { accountFor, readingNotes, unique, weakFirst } from './resolve-notes.js';
 import { runResolution } from './resolve-steps.js';
+import { resolvedSettingAside } from './check-set-aside.js';
 import type { HelpTopic, Scenario, WeightFormat } from './schema.js';
 import { isGgufFormat } from '../memory/gguf.js';
 import { threadKeepsItsModel } from './thread-model.js';
@@ -237,8 +238,10 @@ function resolution(text: string, readAlone: ReadItems, previous: Scenario | nul
     // Naming no model is no fault in the words: the renders ask it, with no caret under the text.
     return { ok: false, error: other || named || release ? error : { ...error, question: true }, missing: 'model' };
   }
-  const result = runResolution(text, patch, base, hub);
+  // A split check failed by a setting read from pasted prose sets that setting aside, said (check-set-aside.ts).
+  const { result, notes: setAside } = resolvedSettingAside(patch, read.tolerant === true, () => runResolution(text, patch, base, hub));
   if ('kind' in result) return fail(result);
+  if (setAside.length) parsed = { ...parsed, notes: [...parsed.notes, ...setAside] };
   return { text, patch, parsed, base, control, result };
 }
 

@@ -26,8 +26,12 @@ describe('dp against a node count whose GPUs per node were a default', () => {
     expect(ok(text).hw?.count).toBe(count);
   });
 
-  it('still refuses when the GPUs per node were said', () => {
-    expect(resolveRequest('llama-2-7b vllm serve -dp=8 on 8 nodes of 8x h20', null).ok).toBe(false);
+  // Both said, and they disagree: pasted as a command (a tolerant reading), the dp is set aside (the nodes' cards are stated
+  // in full) and the reply says so with both (scenario/check-set-aside.ts: asked, never refused); typed as items it is still refused.
+  it('sets the dp aside, said with both, when the GPUs per node were said in a pasted command', () => {
+    const { hw, said } = ok('llama-2-7b vllm serve -dp=8 on 8 nodes of 8x h20');
+    expect(hw?.count).toBe(64);
+    expect(said).toMatch(/"-dp=8" set aside as your setup's dp: dp 8 × 1 GPUs per model replica \(tp·pp·cp\) is 8, not the 64 GPUs asked/);
   });
 
   it('agrees silently when dp matches the default layout', () => {

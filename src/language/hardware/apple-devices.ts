@@ -38,8 +38,13 @@ const DEVICE = String.raw`(?:apple[ \t]+)?(?:(?:${CHIP}[ \t]+)?${PRODUCT}(?:[ \t
 
 /** The memory words after a size: "of RAM memory", "unified memory", "RAM". */
 const MEMORY_WORDS = String.raw`(?:[ \t]+(?:of[ \t]+)?(?:unified[ \t]+)?(?:ram|memory)\b(?:[ \t]+memory\b)?)?`;
+/**
+ * The chip's core count before its memory, no count of GPUs: "Mac Studio (64 core 128Gb)" (geerlingguy/ai-benchmarks#48,
+ * corpus c2278, b64: read as 64 GPUs of 128 GB), "M2 Ultra (76-core GPU, 192GB)", "M3 Max 40 core GPU 128GB".
+ */
+const CORES = String.raw`(?:\d{1,3}[ \t-]*cores?(?:[ \t]+(?:gpu|cpu))?[ \t]*[,/]?[ \t]*)?`;
 /** A size after the device: "with 8GB of RAM memory", ", 64GB RAM", " (96GB)", " 16gb", "w/ 32G", "only has 128GB ram", "M4 + 32GB of RAM". */
-const MEMORY_AFTER = String.raw`(?:[ \t]*(?:,|\(|\+|(?:(?:only|just|also)[ \t]+)?(?:with|has|have)\b|w\/|and\b)?[ \t]*(?:an?[ \t]+)?(?<after>\d{1,3})[ \t]*(?:gb|g|gib)(?![\w.])${MEMORY_WORDS}[ \t]*\)?)?`;
+const MEMORY_AFTER = String.raw`(?:[ \t]*(?:,|\(|\+|(?:(?:only|just|also)[ \t]+)?(?:with|has|have)\b|w\/|and\b)?[ \t]*(?:an?[ \t]+)?${CORES}(?<after>\d{1,3})[ \t]*(?:gb|g|gib)(?![\w.])${MEMORY_WORDS}[ \t]*\)?)?`;
 /** A size right before the device: "a 16GB M2 MacBook Air", "my 64GB Mac Studio". */
 const MEMORY_BEFORE = String.raw`(?:(?<![\w.])(?<before>\d{1,3})[ \t]*(?:gb|g|gib)[ \t]+(?:(?:of[ \t]+)?(?:unified[ \t]+)?(?:ram|memory)[ \t]+)?)?`;
 

@@ -51,4 +51,18 @@ export const NOT_CARD_MEMORY_RULES: readonly HardwareRule<GuardRole>[] = [
     example: '- First run: prompt cache reached `23.35 GB`, then aborted shortly after.',
     source: 'ml-explore/mlx-lm#1390 (corpus c2622)',
   },
+  {
+    id: 'not-hw.quant-group-size',
+    role: 'measurement',
+    // GPTQ's and AWQ's group size, written as a memory: "13B GPTQ (128g)" (turboderp-org/exllamav2#5, corpus c3291, b98: read
+    // as a 128 GB card), "GPTQ 4bit (32g, act-order)", "GPTQ 4-bit 128g", "awq (g128)", "int4 group size 128g". Only after
+    // the format's name or its width with only spaces, a comma or a bracket between (never inside a name: "-4bit-128g", "-g128" are
+    // the name rules'; nor "-4bit m1max 32g", a machine's memory, c2157); a card's word after it keeps it the card's.
+    pattern: new RegExp(
+      String.raw`(?:\b(?:gptq|awq|exl2|marlin)|(?<![\w.-])(?:int|w)?[2-8][-_ ]?bits?)[ \t,/-]*(?:(?:int|w)?[2-8][-_ ]?bits?[ \t,/-]*)?(?:[(（\[][ \t]*|(?<=[ \t]))(?<n>(?:32|64|128|256)[ \t]?g|g(?:32|64|128|256))(?![a-z\d])${NO_CARD_AFTER}`,
+      'g',
+    ),
+    example: 'Here are some benchmark on a 13B GPTQ (128g) with a 6700 XT:',
+    source: 'turboderp-org/exllamav2#5 (corpus c3291)',
+  },
 ];

@@ -113,10 +113,10 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     role: 'count',
     // Not before a bare number ("4x8" is a product), but before a card's memory: "2x 40GB A100", "A100 2x40G"
     // ("24*4 G" is the user's sum of 24 GB cards, vllm-project/vllm#18156, c578: no card has 4 GB).
-    pattern: /(?<![\w.\-−])(?<!\b(?:tp|pp|dp|ep|cp|bs|mbs|gbs|ga|seq|batch|size|rank|alpha|stage)[\s=:_-]*)(?<n>\d{1,4})\s*\\?[x×*](?!(?<=\d{4}x)t)(?!\s*(?!(?:\d{2,3}|[68])\s*(?:gb?|gib)(?:(?![a-z])|(?=[a-z]{1,3}\d)))\d{1,3}(?!\d)|\.\d)/g,
+    pattern: /(?<![\w.\-−])(?<!\b(?:tp|pp|dp|ep|cp|bs|mbs|gbs|ga|seq|batch|size|rank|alpha|stage)[\s=:_-]*)(?<n>\d{1,4})\s*\\?[x×*](?!(?<=\d{4}\s?x)t)(?!\s*(?!(?:\d{2,3}|[68])\s*(?:gb?|gib)(?:(?![a-z])|(?=[a-z]{1,3}\d)))\d{1,3}(?!\d)|\.\d)/g,
     // GitHub markdown escapes the star: "8\\*3090(8\\*24G=192G)" is 8 RTX 3090 (QwenLM/Qwen#811).
     // A four-digit number glued to "xt" is a Radeon's name, no count: "24GB 7900XTX and 8GB 2070 Super"
-    // (lmstudio-ai/lmstudio-bug-tracker's c1371: read as 7900 cards of 24 GB); the name is training.other-device's.
+    // (lmstudio-ai/lmstudio-bug-tracker's c1371: read as 7900 cards of 24 GB); the name is training.other-device's; so is "6700 XT" (c3291).
     // A memory of one digit is a card's when cards are sold with it (6 and 8 GB): "2x 8GB" is two 8 GB cards, as the corpus
     // writes Qwen#927's "两张8g的卡" (c803: the reading "on 2x 8GB" had been set aside as the user's sum); "24*4 G" stays a sum.
     example: '6*L40S-48G',

@@ -74,9 +74,10 @@ export const MEASURED_UTIL_RULES: readonly ProseRule[] = [
     // (tloen/alpaca-lora#584). nvidia-smi's GPU-Util is compute busy time, no memory setting: with any
     // word between it and the percentage (a link or an observation), it is set aside, said in a note.
     // "gpu memory utilization 0.9" and "gpu util 0.95" (a setting, no such word) stay vLLM's fraction.
+    // A test log's label too: "GPU utilization: about 80%" (liltom-eth/llama2-webui#9, c3227, b96: read as util 0.8).
     id: 'prose.observed-gpu-load',
     pattern: new RegExp(
-      String.raw`\b(?:gpu|card|sm)[\s_-]*(?:util(?:i[sz]ation)?|usage|load)\b(?:\s+(?:${LOAD_LINK}|${OBSERVED})\b)+\s*`
+      String.raw`\b(?:gpu|card|sm)[\s_-]*(?:util(?:i[sz]ation)?|usage|load)\b[:：]?(?:\s+(?:${LOAD_LINK}|${OBSERVED})\b)+\s*`
         + String.raw`\d{1,3}(?:\.\d+)?\s*%?(?:\s*(?:-|–|~|to|and|or)\s*\d{1,3}(?:\.\d+)?)?\s*%`,
       'gi',
     ),

@@ -13,8 +13,10 @@ export const SEVERAL_CARD_RULES: readonly ProseRule[] = [
   {
     id: 'prose.several-without-count',
     // A card named once before its machines' noun is plural too: "multiple A10 vms", "several A100 nodes".
-    pattern: /(?<!\bhow\s+)\b(?:multiple|several|a few)(?=\s+((?:nvidia\s+|geforce\s+|tesla\s+)?(?:rtx\s*|gtx\s*)?(?:[a-z]{1,4}[ -]?\d{2,4}[a-z]*|\d{4}(?:\s?ti)?)(?:s|\s+(?:vms|machines|nodes|instances|servers|boxes|gpus|cards))|gpus|cards|graphics cards)\b)/g,
-    when: (t) => /\b(?:multiple|several|a few)\s/.test(t),
+    // "some V100s with 16GB" and "multi A100 GPUs" say it too (mosaicml/llm-foundry#437, c3166, b94; deepspeedai/DeepSpeedExamples#557,
+    // c2931, b86: each read as one card in silence), and a memory may stand between the card and its noun ("several V100 32GB cards").
+    pattern: /(?<!\bhow\s+)\b(?:multiple|several|a few|some|many|multi)(?=\s+((?:nvidia\s+|geforce\s+|tesla\s+)?(?:rtx\s*|gtx\s*)?(?:[a-z]{1,4}[ -]?\d{2,4}[a-z]*|\d{4}(?:\s?ti)?)(?:s|(?:[ -]\d{2,3}\s?gb?)?\s+(?:vms|machines|nodes|instances|servers|boxes|gpus|cards))|gpus|cards|graphics cards)\b)/g,
+    when: (t) => /\b(?:multiple|several|a few|some|many|multi)\s/.test(t),
     write: (m, notes) => {
       notes.push(`"${m[0]} ${m[1]}" says several without a count: the count is read where it is said`);
       return ' '.repeat(m[0].length);
