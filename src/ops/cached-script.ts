@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 
 /**
@@ -40,8 +41,26 @@ type Wrapper = (exports: object, require: NodeJS.Require, module: { exports: obj
 /** The code cache's path for a script: beside it, `.v8cache` added. */
 export const cachePathOf = (file: string): string => `${file}.v8cache`;
 
+/**
+ * Executions a regular expression runs in V8's regexp interpreter before V8 compiles it to machine
+ * code (V8's own default is 1: the second execution compiles it).
+ *
+ * Why (issue 22, cold start): the reader holds ~650 regexes and one answer runs most of them a
+ * few times each, so a one-answer start compiled hundreds of them to machine code to run each
+ * once or twice more: ~20 ms of CPU of the first answer's ~100 (and ~5 of the second's 11),
+ * measured side by side in one process. Interpreted, a short text's match costs less than that
+ * compile; a regex the terminal keeps running (a long interactive session) still tiers up.
+ *
+ * V8 hashes its flags into a code cache and rejects a cache made under other flags, so the flag
+ * is set here, before the script compiles, where the build's warm-up (scripts/warm-code-cache.mjs,
+ * through this function) sets it too. It is set before the reader's regexes exist: V8 reads it
+ * when a regex is created.
+ */
+export const REGEXP_TIER_UP_TICKS = 100;
+
 /** Loads and runs `file` (an absolute path), from its code cache where V8 accepts it. */
 export function runCachedScript<T>(file: string): CachedScript<T> {
+  setFlagsFromString(`--regexp-tier-up-ticks=${REGEXP_TIER_UP_TICKS}`);
   // The build writes it in ASCII where it can (scripts/ascii-script.mjs): latin1 reads that ~5× faster than UTF-8 decodes it.
   const bytes = readFileSync(file);
   const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
