@@ -61,7 +61,8 @@ export type ItemBody =
   | { kind: 'attention'; value: 'flash' | 'sdpa' | 'eager' }
   | { kind: 'loss'; value: 'full' | 'bf16' | 'chunked' | 'fused' }
   | { kind: 'batches'; value: 'packed' | 'padded' }
-  | { kind: 'framework'; value: 'hf' | 'deepspeed' | 'megatron' | 'torchtune' | 'litgpt' | 'peft' | 'llama-factory' | 'axolotl' | 'unsloth' | 'torchtitan' | 'dpo' | 'orpo' | 'grpo' | 'ppo' | 'reward' | 'alpaca-lora' | 'tgi' | 'llamacpp' | 'llama-recipes' | 'longlora' }
+  /** `stage`: LLaMA-Factory's reward-model stage, from reward words beside it (reconcile/rl-algorithm.ts). */
+  | { kind: 'framework'; value: 'hf' | 'deepspeed' | 'megatron' | 'torchtune' | 'litgpt' | 'peft' | 'llama-factory' | 'axolotl' | 'unsloth' | 'torchtitan' | 'dpo' | 'orpo' | 'grpo' | 'ppo' | 'reward' | 'alpaca-lora' | 'tgi' | 'llamacpp' | 'llama-recipes' | 'longlora'; stage?: 'rm' }
   | {
       kind: 'hardware';
       gpuId: string | null;

@@ -53,6 +53,7 @@ import { llamaCppComputeBuffer, llamaCppSlots } from './llamacpp.js';
 import { llamaCppCublasPool } from './llamacpp-cublas-pool.js';
 import { llamaCppBeforeBackend, llamaCppSplitsRows, oldKvCache } from './llamacpp-row-split.js';
 import { evalLogits, evalWorkingSet } from './evaluation.js';
+import { llamafactoryRewardStage } from './reward-model.js';
 import { gpuCountOf } from '../scenario/gpus.js';
 
 /**
@@ -208,10 +209,12 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
   const warmupOnly = pipelineStepIsWarmupOnly(s);
   const heldGrads = warmupOnly ? [] : stepGrads;
   const firstPipelineBackward = warmupOnly && acts ? pipelineFirstBackwardActivations(s, acts) : null;
-  // In backward the logits' gradient is gone before the first layer's working set appears.
-  const logitsBytes = logits?.bytes ?? 0;
+  // In backward the logits' gradient is gone before the first layer's working set appears. LLaMA-Factory's
+  // value-head model discards its logits after forward: they have no gradient (reward-model.ts).
+  const logitsGrad = llamafactoryRewardStage(s) ? null : logits;
+  const logitsBytes = logitsGrad?.bytes ?? 0;
   const layerWsBytes = backwardWs.bytes + (recompute?.bytes ?? 0) + (int8Backward?.bytes ?? 0);
-  const backwardTransient = logitsBytes >= layerWsBytes ? present(logits) : present(backwardWs, recompute, int8Backward);
+  const backwardTransient = logitsBytes >= layerWsBytes ? present(logitsGrad) : present(backwardWs, recompute, int8Backward);
 
   // FSDP reshards after backward; DeepSpeed ZeRO-3 partitions every parameter as its step begins (zero3-step.ts).
   const releasedBeforeStep = fsdpReshardedBeforeStep(s, l) || zero3ReleasesGatheredBeforeStep(s, usesDeepSpeed(s));

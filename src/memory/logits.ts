@@ -9,7 +9,7 @@ import { LOOP_HELD_LOGIT_BYTES, torchtuneLoopHoldsLogits } from './torchtune-rel
 import { chatglmOwnLoss, chatglmTrailingCopyBytes } from './chatglm-loss.js';
 import { runsMegatronCore } from './megatron-core.js';
 import { deepspeedSixteenBit, qwen1OwnLoss } from './qwen1-loss.js';
-import { rewardScores, trainsRewardModel } from './reward-model.js';
+import { llamafactoryRewardStage, rewardScores, trainsRewardModel, valueHeadLogits } from './reward-model.js';
 
 /**
  * Logits and cross-entropy in training (DESIGN §3.4): bytes per logit element at their peak, one
@@ -178,6 +178,8 @@ export function trainingLogits(s: Scenario): Component | null {
   if (s.model.arch.encoderOnly) return null;
   // A reward model's score head outputs one value a position, not V logits (reward-model.ts).
   if (trainsRewardModel(s)) return rewardScores(s);
+  // LLaMA-Factory's value-head model computes the LM logits and discards them: no loss on them (reward-model.ts).
+  if (llamafactoryRewardStage(s)) return valueHeadLogits(s);
   const elements = logitElements(s);
   const tp = s.parallel.tp > 1 ? ` ÷ tp ${s.parallel.tp}` : '';
   if (s.loss === 'fused') {

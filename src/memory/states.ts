@@ -19,6 +19,7 @@ import type { Component } from './types.js';
 import { fsdpStageStaysUnsharded, unshardedStageParameters } from './pipeline-schedule.js';
 import { runsMegatronCore } from './megatron-core.js';
 import { gatheredLayerBytes, unpackedExpertParams } from './fused-experts.js';
+import { llamafactoryRewardStage } from './reward-model.js';
 
 /**
  * Model states per GPU: weights, gradients, fp32 master copy and optimizer states, under the
@@ -336,10 +337,11 @@ export function optimizerStates(s: Scenario, l: Layout): Component {
 
 /**
  * Preference training that runs chosen and rejected sequences through one forward (TRL `concatenated_forward`),
- * and reward-model training, whose two sequences of a pair are in the graph together (memory/reward-model.ts).
+ * and reward-model training, whose two sequences of a pair are in the graph together (memory/reward-model.ts;
+ * LLaMA-Factory's stage rm stacks them in one forward).
  */
 export function isPreference(s: Scenario): boolean {
-  return (s.framework === 'dpo' || s.framework === 'orpo' || s.framework === 'reward') && s.mode !== 'inference';
+  return ((s.framework === 'dpo' || s.framework === 'orpo' || s.framework === 'reward') && s.mode !== 'inference') || llamafactoryRewardStage(s);
 }
 
 /**

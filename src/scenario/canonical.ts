@@ -56,6 +56,7 @@ export function canonicalParts(s: Scenario): string[] {
     ...inferenceText(s),
     s.expandableSegments ? 'expandable segments' : '',
     s.rlTrainer === 'verl' ? 'verl' : '',
+    s.llamafactoryStage === 'rm' ? 'reward' : '',
     s.batches === 'packed' ? 'packed' : s.batches === 'padded' ? 'dynamic padding' : '',
     s.evaluation ? `eval bs ${s.evaluation.batch}` : '',
     s.evaluation?.keepLogits ? 'compute metrics' : '',

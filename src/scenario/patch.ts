@@ -77,6 +77,7 @@ const SLOT_LABELS: Record<string, string> = {
   cpuMoe: 'MoE experts in host RAM (--cpu-moe)',
   allocator: 'allocator setting',
   rlTrainer: 'RL trainer (verl)',
+  lfStage: 'LLaMA-Factory stage',
   batches: 'batch shape (packed or padded)',
   layerSplit: 'layer split (device_map)',
   'eval.batch': 'eval batch size',
@@ -356,10 +357,13 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return patch.set('seq', item.value, item);
     case 'batch':
       return patch.set(item.field, item.value, item);
+    case 'framework':
+      // LLaMA-Factory's reward-model stage rides on its framework item (reconcile/rl-algorithm.ts).
+      if (item.stage) return setAll(patch, item, [['framework', item.value], ['lfStage', item.stage]]);
+      return patch.set(item.kind, item.value, item);
     case 'recompute':
     case 'attention':
     case 'loss':
-    case 'framework':
     case 'chart':
     case 'control':
       return patch.set(item.kind, item.value, item);

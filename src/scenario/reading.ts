@@ -30,6 +30,7 @@ export function readingText(s: Scenario, totalParams: number): string {
     s.mode === 'inference' ? '' : LOSS_READING[s.loss],
     s.mode === 'inference' || !s.batches ? '' : s.batches === 'packed' ? 'packed batches' : 'batches padded to their longest sample',
     s.framework === 'hf' ? '' : s.rlTrainer === 'verl' && (s.framework === 'grpo' || s.framework === 'ppo') ? `verl ${s.framework.toUpperCase()}` : FRAMEWORK_NAMES[s.framework],
+    s.llamafactoryStage === 'rm' && s.framework === 'llama-factory' && s.mode !== 'inference' ? 'reward-model stage (stage rm, chosen + rejected per pair)' : '',
     s.transformersVersion !== undefined ? `transformers ${s.transformersVersion}` : '',
     s.expandableSegments ? 'expandable_segments allocator' : '',
     s.evaluation && s.mode !== 'inference' ? `evaluation at eval batch ${s.evaluation.batch}${s.evaluation.keepLogits ? ' (logits kept for compute_metrics)' : ''}` : '',

@@ -15,6 +15,22 @@ import { sftFollowUp } from './sft-follow-up.js';
 /** The framework step of a resolution (resolve-steps.ts): the framework named or implied, and its preset's defaults. */
 
 export function frameworkStep(r: Resolution): ErrorReply | null {
+  const error = frameworkChoice(r);
+  llamafactoryStage(r);
+  return error;
+}
+
+/**
+ * LLaMA-Factory's reward-model stage, from reward words beside it (reconcile/rl-algorithm.ts; sized in
+ * memory/reward-model.ts), held only while the thread trains with LLaMA-Factory: a follow-up to another
+ * framework or to running the model leaves it, so the scenario is the one its canonical text reads back as.
+ */
+function llamafactoryStage(r: Resolution): void {
+  if (r.patch.has('lfStage') && r.s.framework === 'llama-factory') r.s.llamafactoryStage = 'rm';
+  if (r.s.framework !== 'llama-factory' || r.s.mode === 'inference') delete r.s.llamafactoryStage;
+}
+
+function frameworkChoice(r: Resolution): ErrorReply | null {
   // -ngl is llama.cpp's flag: a new request that says it and names no framework runs llama.cpp.
   // A GGUF file type (Q4_K_M …) is llama.cpp's format, run by llama.cpp or Ollama (built on it):
   // a new inference request naming one, and no engine, runs llama.cpp (stated). "deploy" and "host"

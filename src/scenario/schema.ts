@@ -451,6 +451,8 @@ export const scenarioSchema = z.object({
    * of every position, not only the completion's as TRL does (memory/rl.ts logitsOfCompletionOnly). Absent = TRL's.
    */
   rlTrainer: z.literal('verl').optional(),
+  /** LLaMA-Factory's reward-model stage (`--stage rm`: the pair stacked, a value head beside the LM head; memory/reward-model.ts). Absent = SFT. */
+  llamafactoryStage: z.literal('rm').optional(),
   /**
    * Online RL (GRPO, PPO): the tokens each rollout generates, as the user stated them (TRL
    * max_completion_length). Absent: TRL's default (memory/rl.ts GRPO_COMPLETION_TOKENS).
@@ -463,9 +465,7 @@ export const scenarioSchema = z.object({
    * while the policy trains (TRL vllm_enable_sleep_mode, verl free_cache_engine, OpenRLHF --vllm_enable_sleep).
    * Absent: generation by the policy itself (HF generate, TRL's use_vllm False).
    */
-  rollout: z
-    .object({ placement: z.enum(['colocate', 'server']), util: z.number().gt(0).max(1).optional(), sleep: z.boolean().optional() })
-    .optional(),
+  rollout: z.object({ placement: z.enum(['colocate', 'server']), util: z.number().gt(0).max(1).optional(), sleep: z.boolean().optional() }).optional(),
   inference: inferenceSchema,
   /**
    * The drivers of activations the user never stated, so `seq` and `microBatch` hold the defaults

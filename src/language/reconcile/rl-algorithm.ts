@@ -70,10 +70,14 @@ export function algorithmOverRewardModel(items: Item[], notes: string[]): Item[]
  * `AutoModelForCausalLMWithValueHead` (trl), whose forward still computes the full LM logits beside the
  * value head (vtrain9's reading, thirty-seventh session). So where LLaMA-Factory is named beside reward
  * words ("reward model train OOM … llamafactory … stage: rm", hiyouga/LlamaFactory#5051, c1749), LLaMA-Factory keeps
- * the slot — its run, logits and checkpointing default as before reward-model training existed — and the
- * reward words are set aside with a note. Unsloth beside reward words is left to the reward objective.
+ * the slot — its presets and checkpointing default — and its item carries the stage (`stage: 'rm'`): the pair
+ * stacked in one forward and the discarded LM logits of its value-head model (memory/reward-model.ts
+ * llamafactoryRewardStage). The reward words are set aside with a note. Unsloth beside reward words is left
+ * to the reward objective.
  */
 function factoryOverRewardModel(items: Item[], notes: string[], reward: FrameworkItem): Item[] {
-  notes.push(`"${reward.text.trim()}" read as LLaMA-Factory's reward-model stage, sized as its run (its value head keeps the LM logits), not as TRL's RewardTrainer`);
-  return items.filter((i) => !(i.kind === 'framework' && i.value === 'reward'));
+  notes.push(`"${reward.text.trim()}" read as LLaMA-Factory's reward-model stage (stage rm): chosen and rejected in one forward, its value head beside the LM logits, not TRL's RewardTrainer`);
+  return items
+    .filter((i) => !(i.kind === 'framework' && i.value === 'reward'))
+    .map((i) => (i.kind === 'framework' && i.value === 'llama-factory' ? { ...i, stage: 'rm' as const } : i));
 }
