@@ -114,7 +114,7 @@ const FIELDS: [string, (s: Scenario) => unknown, RegExp][] = [
   ['hardware', (s) => (s.hardware ? [s.hardware.gpuId, s.hardware.count, Math.round(s.hardware.capacityBytes / 2 ** 30)] : (s.unnamedGpus ?? null)), /no GPU named|no card named|don't know the GPU|GPUs in all|as your own sum|if yours has \d+ GB|your setup's (?:cards|GPU type|GPU count|node count)\b/],
   // An engine named and counted with vLLM's layout (namedEngine: TensorRT-LLM, mistral.rs) changes the reply's words, not
   // what is counted; the corpus writes such engines as vllm, the stand-in its README names.
-  ['inference', (s) => (s.mode === 'inference' ? { ...s.inference, namedEngine: undefined } : null), /engine|prefill|gpu_memory_utilization|kept from the thread|generated after a \d[\d,]*-token prompt|your setup's (?:inference engine|generated tokens|KV-cache dtype|GPU memory utilization)\b/],
+  ['inference', (s) => (s.mode === 'inference' ? { ...s.inference, namedEngine: undefined, clientLoad: undefined } : null), /engine|prefill|gpu_memory_utilization|kept from the thread|generated after a \d[\d,]*-token prompt|your setup's (?:inference engine|generated tokens|KV-cache dtype|GPU memory utilization)\b/],
   // Help topics ("OOM" in a bug report) add troubleshooting text and change no number: not compared.
   // A comparison's sides by what they mean, in either order ("8-bit" is "int8", "Llama 3 8b" "llama-3-8b").
   // A reply that says it set another run aside ("the other run the message contrasts") has said the comparison is not made.

@@ -60,6 +60,7 @@ simple     -> %model                                  {% b.model %}
             | %rollout                                {% b.rollout %}
             | %batchedKw num                          {% b.batched %}
             | %maxSeqsKw %number                      {% b.maxSeqs %}
+            | %clientLoadKw %number                   {% b.clientLoad %}
             | %cpuOffloadGbKw %number                 {% b.cpuOffloadGb %}
             | %mmLimitKw %number                      {% b.mmLimit %}
             | %skipMmProfiling                        {% b.skipMmProfiling %}

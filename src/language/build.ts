@@ -241,6 +241,8 @@ export const rolloutUtil = (d: Part[]) => item({ kind: 'rolloutUtil', value: num
 export const batched = (d: Part[]) => item({ kind: 'batched', value: num([d[1]!]) }, d);
 /** `max seqs 64`: vLLM --max-num-seqs, the rows of the sampler's dummy run. */
 export const maxSeqs = (d: Part[]) => item({ kind: 'maxSeqs', value: num([d[1]!]) }, d);
+/** `concurrent users 10`: the load the clients send a server, held against what it serves at once (no server setting). */
+export const clientLoad = (d: Part[]) => item({ kind: 'clientLoad', value: num([d[1]!]) }, d);
 
 /** `cpu offload gb 70`: vLLM / SGLang --cpu-offload-gb, GiB of weights per GPU kept in CPU memory. */
 export const cpuOffloadGb = (d: Part[]) => item({ kind: 'cpuOffloadGb', value: num([d[1]!]) }, d);

@@ -89,6 +89,8 @@ export type ItemBody =
   | { kind: 'batched'; value: number }
   /** vLLM --max-num-seqs / SGLang --max-running-requests (also read as the batch). */
   | { kind: 'maxSeqs'; value: number }
+  /** The load the clients send a server ("10 concurrent users"): what the reply holds its capacity against. */
+  | { kind: 'clientLoad'; value: number }
   /** vLLM / SGLang --cpu-offload-gb: GiB of weights per GPU kept in CPU memory. */
   | { kind: 'cpuOffloadGb'; value: number }
   /** The host's RAM per node ("1T RAM", "1024GB CPU memory"), checked against what offload keeps there. */

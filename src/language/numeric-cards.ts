@@ -4,7 +4,7 @@ import type { Token } from './lexer.js';
  * Keywords that must be followed by a number (grammar/request.ne: `%seqKw num`, `%batchKw num`,
  * `%rankKw %number`, ...).
  */
-const NUMBER_FOLLOWS = new Set(['seqKw', 'batchKw', 'archKw', 'parDim', 'genKw', 'completionKw', 'utilKw', 'rolloutUtilKw', 'batchedKw', 'maxSeqsKw', 'cpuOffloadGbKw', 'nglKw', 'nCpuMoeKw', 'evalBatchKw', 'rankKw', 'loraDropout', 'loraAlpha', 'llamacppBuildKw', 'bpwKw', 'mmLimitKw']);
+const NUMBER_FOLLOWS = new Set(['seqKw', 'batchKw', 'archKw', 'parDim', 'genKw', 'completionKw', 'utilKw', 'rolloutUtilKw', 'batchedKw', 'maxSeqsKw', 'clientLoadKw', 'cpuOffloadGbKw', 'nglKw', 'nCpuMoeKw', 'evalBatchKw', 'rankKw', 'loraDropout', 'loraAlpha', 'llamacppBuildKw', 'bpwKw', 'mmLimitKw']);
 
 /**
  * Some cards are named by a bare number ("4090", "3090"), so the lexer reads `seq 4090` as

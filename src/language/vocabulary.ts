@@ -169,7 +169,7 @@ export const KEYWORDS: readonly Keyword[] = [
     'context len', 'context window', 'context size', 'ctx size', 'sequence len', 'seq length', 'sequence lengths',
     'cutoff len', 'cutoff', 'seqlens', 'tokens context', 'token context', 'input length', 'prompt length', 'input len', 'context of'], true),
   kw('batchKw', 'mbs', ['bs', 'batch', 'batch size', 'mbs', 'micro batch', 'micro batch size', 'microbatch', 'per device batch', 'per device batch size', 'per gpu batch', 'per gpu batch size',
-    'batchsize', 'batch sizes', 'bsz', 'batch of', 'micro bs', 'microbatch size', 'per device train batch size', 'concurrent requests', 'concurrent sequences', 'concurrency'], true),
+    'batchsize', 'batch sizes', 'bsz', 'batch of', 'micro bs', 'microbatch size', 'per device train batch size', 'concurrent sequences'], true),
   kw('batchKw', 'ga', ['ga', 'gas', 'grad accum', 'gradient accumulation', 'grad accumulation', 'accum', 'accumulation', 'grad acc', 'gradient accumulation steps'], true),
   // "total batch size is 32 × 8 = 256" (shihao1895/MemoryVLA#13), "the total batch size adds up" (facebookresearch/hiera#22),
   // HF Trainer's "Total train batch size (w. parallel, distributed & accumulation)": the samples of one step.
@@ -322,6 +322,12 @@ export const KEYWORDS: readonly Keyword[] = [
   // quantises them after loading (memory/online-quant.ts).
   kw('quantisedAtLoad', 'atLoad', ['quantised at load', 'quantized at load', 'online quantisation', 'online quantization']),
   kw('maxSeqsKw', 'maxSeqs', ['max seqs', 'max num seqs'], true),
+  // The load the clients send a server ("10 concurrent users", 并发 20, 동시 사용자 20명): no server setting, what the
+  // reply holds the served capacity against (question-serving.ts writes it; scenario inference.clientLoad).
+  // "concurrency 100" (并发100 in phrasing.ts) and "concurrent requests 24" were the micro-batch: the same load in other words.
+  // Written back as `concurrency N`: "concurrent users N" after another item's number ("tp 2 concurrent users 16") reads as
+  // "2 concurrent users", and "load" is a run word to the rules before the lexer.
+  kw('clientLoadKw', 'clientLoad', ['concurrency', 'concurrent users', 'concurrent requests', 'client load'], true),
   // vLLM / SGLang --cpu-offload-gb: GiB of weights per GPU kept in CPU memory (memory/states.ts).
   kw('cpuOffloadGbKw', 'cpuOffloadGb', ['cpu offload gb', 'cpu-offload-gb'], true),
   // A rollout engine beside an online RL trainer (memory/rollout-engine.ts): on the training GPUs (TRL
@@ -412,6 +418,7 @@ export const TERMINAL_NAMES: Record<string, string> = {
   bpwKw: 'bpw <bits per weight> (EXL2)',
   batchedKw: 'batched tokens <tokens per prefill step>',
   maxSeqsKw: 'max seqs <sequences the server schedules>',
+  clientLoadKw: 'concurrency <concurrent users the clients send>',
   cpuOffloadGbKw: 'cpu offload gb <GiB of weights per GPU kept in CPU memory>',
   mmLimitKw: 'image limit <items> or video limit <items> (--limit-mm-per-prompt)',
   skipMmProfiling: 'skip mm profiling',

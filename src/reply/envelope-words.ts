@@ -55,9 +55,28 @@ function plural(n: number, one: string, many: string): string {
   return `${grouped(n)} ${n === 1 ? one : many}`;
 }
 
-/** "(you did not say your sequence length or micro-batch)" */
-function unsaid(env: Envelope, words: Words): string {
-  return `(you did not say your ${env.unstated.map((d) => words.unsaid[d]).join(' or ')})`;
+/**
+ * The drivers left to ask about: served with a stated client load ("for 10 concurrent users"), the sequences at once are
+ * answered by holding the capacity against that load, not asked.
+ */
+function unsaidDrivers(s: Scenario, e: Estimate, env: Envelope): Driver[] {
+  return e.serving && s.inference.clientLoad !== undefined ? env.unstated.filter((d) => d !== 'batch') : env.unstated;
+}
+
+/** "(you did not say your sequence length or micro-batch)"; nothing when all was said. */
+function unsaid(drivers: readonly Driver[], words: Words): string {
+  return drivers.length ? ` (you did not say your ${drivers.map((d) => words.unsaid[d]).join(' or ')})` : '';
+}
+
+/**
+ * The served capacity held against the load the user stated (rserve17): "— enough for your 10 concurrent users", or
+ * ": of your 10 concurrent users, 3 wait in the queue" (vLLM, SGLang and TGI queue what their KV cache cannot hold).
+ */
+function againstLoad(held: number, load: number): string {
+  const users = plural(load, 'concurrent user', 'concurrent users');
+  if (held >= load) return ` — enough for your ${users}`;
+  const waiting = load - held;
+  return `: of your ${users}, ${grouped(waiting)} ${waiting === 1 ? 'waits' : 'wait'} in the queue`;
 }
 
 /** The fits along each driver, served or not: "seq 6,144 at batch 1" / "max-model-len 6,144 for 1 sequence". */
@@ -78,11 +97,15 @@ export function envelopeHeadline(s: Scenario, e: Estimate, env: Envelope): strin
   const verb = served ? 'Serves up to' : 'Fits up to';
   const { maxSeqAtBatch: atBatch, maxBatchAtSeq: atSeq } = env;
   const alongSeq = env.unstated.includes('seq') && atBatch.seq !== null ? seqBound(atBatch.seq, atBatch.batch, served) : null;
-  const alongBatch = env.unstated.includes('batch') && atSeq.batch !== null ? batchBound(atSeq.batch, atSeq.seq, served, e.serving?.clipsToPool && atSeq.seq === s.seq ? e.serving.kvCapacityTokens : null) : null;
+  const load = served ? s.inference.clientLoad : undefined;
+  const alongBatch =
+    env.unstated.includes('batch') && atSeq.batch !== null
+      ? `${batchBound(atSeq.batch, atSeq.seq, served, e.serving?.clipsToPool && atSeq.seq === s.seq ? e.serving.kvCapacityTokens : null)}${load !== undefined ? againstLoad(atSeq.batch, load) : ''}`
+      : null;
   // Both unsaid, but the default sequence is already too long: the batch has nowhere to grow.
-  const notAtDefault = env.unstated.includes('batch') && atSeq.batch === null ? `, not at ${served ? 'max-model-len' : 'seq'} ${grouped(atSeq.seq)}` : '';
+  const notAtDefault = env.unstated.includes('batch') && atSeq.batch === null ? `, not at ${served ? 'max-model-len' : 'seq'} ${grouped(atSeq.seq)}${load !== undefined ? `: none of your ${plural(load, 'concurrent user', 'concurrent users')}` : ''}` : '';
   const bounds = [alongSeq, alongBatch].filter((b): b is string => b !== null).join(', or ');
-  return `${verb} ${bounds}${notAtDefault} ${unsaid(env, words)}`;
+  return `${verb} ${bounds}${notAtDefault}${unsaid(unsaidDrivers(s, e, env), words)}`;
 }
 
 /**
@@ -102,9 +125,11 @@ function programBatchWords(s: Scenario, e: Estimate, env: Envelope): string | nu
 /** "It depends on what you did not say: what sequence length do you train at? The table is for seq 2,048 at batch 1." */
 export function envelopeAsk(s: Scenario, e: Estimate, env: Envelope): string {
   const words = wordsFor(s, e);
-  const question = env.unstated.length > 1 ? words.question.both : words.question[env.unstated[0]!];
+  const asked = unsaidDrivers(s, e, env);
   const served = e.serving !== null;
+  const question = asked.length > 1 ? words.question.both : asked.length === 1 ? words.question[asked[0]!] : null;
   const shown = served ? `max-model-len ${grouped(s.seq)}, ${plural(s.microBatch, 'sequence', 'sequences')} at once` : `seq ${grouped(s.seq)} at batch ${grouped(s.microBatch)}`;
   const own = programBatchWords(s, e, env);
+  if (question === null) return `The table is for ${shown}.${own ? ` ${own}` : ''}`;
   return `It depends on what you did not say: ${question} The table is for ${shown}.${own ? ` ${own}` : ''}`;
 }

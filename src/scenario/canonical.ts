@@ -173,7 +173,7 @@ const mmText = (i: Scenario['inference']): string[] => [
 function inferenceText(s: Scenario): string[] {
   if (s.mode !== 'inference') return [];
   const i = s.inference;
-  const ngl = [...(i.gpuLayers !== undefined ? [`ngl ${i.gpuLayers}`] : []), ...(i.cpuMoeLayers !== undefined ? [i.cpuMoeLayers === CPU_MOE_ALL ? 'cpu moe' : `n cpu moe ${i.cpuMoeLayers}`] : []), ...(i.batchedTokens !== undefined ? [`batched tokens ${i.batchedTokens}`] : []), ...(i.maxSeqs !== undefined ? [`max seqs ${i.maxSeqs}`] : []), ...(i.cpuOffloadGb !== undefined ? [`cpu offload gb ${i.cpuOffloadGb}`] : [])];
+  const ngl = [...(i.gpuLayers !== undefined ? [`ngl ${i.gpuLayers}`] : []), ...(i.cpuMoeLayers !== undefined ? [i.cpuMoeLayers === CPU_MOE_ALL ? 'cpu moe' : `n cpu moe ${i.cpuMoeLayers}`] : []), ...(i.batchedTokens !== undefined ? [`batched tokens ${i.batchedTokens}`] : []), ...(i.maxSeqs !== undefined ? [`max seqs ${i.maxSeqs}`] : []), ...(i.clientLoad !== undefined ? [`concurrency ${i.clientLoad}`] : []), ...(i.cpuOffloadGb !== undefined ? [`cpu offload gb ${i.cpuOffloadGb}`] : [])];
   return [`gen ${i.newTokens}`, `kv ${i.kvDtype}`, `util ${i.gpuMemoryUtilization}`, ...ngl, ...(i.enforceEager ? ['enforce eager'] : []), ...mmText(i), ...(i.vllmVersion !== undefined ? [`vllm ${i.vllmVersion}`] : []), ...(i.tgiVersion !== undefined ? [`tgi ${i.tgiVersion}`] : []), ...(i.lmdeployVersion !== undefined ? [`lmdeploy ${i.lmdeployVersion}`] : []), ...(i.llamacppBuild !== undefined ? [`llama.cpp build ${i.llamacppBuild}`] : []), ...(i.bpw !== undefined ? [`bpw ${i.bpw}`] : [])];
 }
 

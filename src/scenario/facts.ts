@@ -118,6 +118,11 @@ function valueOf(fact: string, slots: [string, unknown][], s: Scenario): string 
   if (fact === 'card') return hardwareWords(s);
   if (fact === 'question' && s.question.kind === 'howMany') return `how many ${s.question.gpuId ?? 'GPUs'}`;
   if (fact === 'gpus') return String(s.hardware?.count ?? slots.map(([, v]) => v).join(' × '));
+  // The load the clients send, in the words the reply uses for it ("10 concurrent users"), not the slot's name.
+  if (fact === 'clientLoad') {
+    const load = slots.map(([, v]) => shown(v)).join(', ');
+    return `${load} concurrent ${load === '1' ? 'user' : 'users'}`;
+  }
   const stated = STATED[fact];
   if (stated) return stated(s);
   return slots.map(([, v]) => shown(v)).join(', ');

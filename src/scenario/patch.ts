@@ -56,6 +56,7 @@ const SLOT_LABELS: Record<string, string> = {
   util: 'GPU memory utilization',
   batched: 'tokens per prefill step (--max-num-batched-tokens)',
   maxSeqs: 'sequences scheduled at once (--max-num-seqs)',
+  clientLoad: 'concurrent users (the load the clients send)',
   cpuOffloadGb: 'GiB of weights per GPU kept in CPU memory (--cpu-offload-gb)',
   hostRam: 'host RAM',
   eager: 'CUDA graphs setting',
@@ -445,6 +446,8 @@ function setItem(patch: Patch, item: Item): ErrorReply | null {
       return patch.set('batched', item.value, item);
     case 'maxSeqs':
       return patch.set('maxSeqs', item.value, item);
+    case 'clientLoad':
+      return patch.set('clientLoad', item.value, item);
     case 'cpuOffloadGb':
       return patch.set('cpuOffloadGb', item.value, item);
     case 'allocator':

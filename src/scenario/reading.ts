@@ -21,6 +21,8 @@ export function readingText(s: Scenario, totalParams: number): string {
     offloadWords(s),
     parallelWords(s),
     `micro-batch ${s.microBatch}`,
+    // The load the clients send is no setting of the server: said beside the batch it holds, never as it (rserve17).
+    s.mode === 'inference' && s.inference.clientLoad !== undefined ? `${s.inference.clientLoad} concurrent users (your load)` : '',
     s.gradAccum > 1 ? `grad accum ${s.gradAccum}` : '',
     `seq ${s.seq}`,
     s.completion !== undefined && s.mode !== 'inference' ? `completion ${s.completion}` : '',

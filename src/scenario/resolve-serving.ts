@@ -121,6 +121,8 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   if (batched !== undefined) inf.batchedTokens = batched;
   const maxSeqs = r.patch.value<number>('maxSeqs');
   if (maxSeqs !== undefined) inf.maxSeqs = maxSeqs;
+  const clientLoad = r.patch.value<number>('clientLoad');
+  if (clientLoad !== undefined) inf.clientLoad = clientLoad;
   const cpuOffloadGb = r.patch.value<number>('cpuOffloadGb');
   if (cpuOffloadGb !== undefined) inf.cpuOffloadGb = cpuOffloadGb;
   if (util !== undefined) inf.gpuMemoryUtilization = util;

@@ -136,10 +136,8 @@ export const inferenceSchema = z.object({
    * DeepSpeed-MII named: FastGen, KV from what is free less a 1 GB reserve (memory/mii.ts).
    */
   server: z.enum(['sglang', 'lmdeploy', 'mii']).optional(),
-  /**
-   * A fork of vLLM named that keeps vLLM's budget but not its start-up check: Aphrodite Engine, which
-   * from v0.6.0 shortens max_model_len to the KV pool instead of refusing (memory/aphrodite.ts).
-   */
+  /** A fork of vLLM named that keeps vLLM's budget but not its start-up check: Aphrodite Engine, which
+   *  from v0.6.0 shortens max_model_len to the KV pool instead of refusing (memory/aphrodite.ts). */
   fork: z.enum(['aphrodite']).optional(),
   /**
    * An engine the user named whose memory is counted with vLLM's layout (language/serve-engines.ts,
@@ -154,6 +152,8 @@ export const inferenceSchema = z.object({
   batchedTokens: z.number().int().min(1).max(100_000_000).optional(),
   /** vLLM --max-num-seqs (SGLang --max-running-requests): the sampler's rows; absent = the engine's default. */
   maxSeqs: z.number().int().min(1).max(1_000_000).optional(),
+  /** The load the clients send ("10 concurrent users"): no server setting; the reply holds what it serves at once against it. */
+  clientLoad: z.number().int().min(1).max(10_000_000).optional(),
   /** vLLM / SGLang --cpu-offload-gb: GiB (2^30 B) of weights per GPU kept in CPU memory (memory/states.ts); absent = none. */
   cpuOffloadGb: z.number().min(0).max(100_000).optional(),
 });

@@ -29,25 +29,28 @@ const same = (text: string, reading: string) => {
 
 describe("the client's load is not a server setting", () => {
   it.each([
-    ['vllm serve meta-llama/Llama-3.1-8B-Instruct on one A100 80GB, tested with 64 concurrent requests', 'llama-3.1-8b serve vllm on 1x a100-80g'],
-    ['python -m sglang.launch_server --model-path Qwen/Qwen2.5-7B-Instruct --tp 2\non 2x L40S; a locust load test at 128 concurrent users OOMs', 'qwen2.5-7b serve sglang tp 2 on 2x l40s'],
-    ['ab -n 1000 -c 256 against vLLM serving llama-2-13b with --tensor-parallel-size 2 on 2x A100 40GB', 'llama-2-13b serve vllm tp 2 on 2x a100-40g'],
-    ['用vllm部署qwen2.5-14b，单卡A100 80G，压测并发100的时候显存占满了', 'qwen2.5-14b serve vllm on 1x a100-80g'],
-    ['sglang部署Qwen3-32B，4张H100，tp 4，请求并发度16时显存爆了', 'qwen3-32b serve sglang tp 4 on 4x h100'],
-    ['vLLM으로 qwen2.5-7b 서빙 중인데 동시 요청 32개에서 OOM, RTX 4090', 'qwen2.5-7b serve vllm on 1x rtx-4090'],
-    ['vllm serve mistral-7b --max-num-seqs 64 on an L4, benchmark at concurrency 128', 'mistral-7b serve vllm max seqs 64 on 1x l4'],
+    ['vllm serve meta-llama/Llama-3.1-8B-Instruct on one A100 80GB, tested with 64 concurrent requests', 'llama-3.1-8b serve vllm concurrency 64 on 1x a100-80g'],
+    ['python -m sglang.launch_server --model-path Qwen/Qwen2.5-7B-Instruct --tp 2\non 2x L40S; a locust load test at 128 concurrent users OOMs', 'qwen2.5-7b serve sglang tp 2 concurrency 128 on 2x l40s'],
+    ['ab -n 1000 -c 256 against vLLM serving llama-2-13b with --tensor-parallel-size 2 on 2x A100 40GB', 'llama-2-13b serve vllm tp 2 concurrency 256 on 2x a100-40g'],
+    ['用vllm部署qwen2.5-14b，单卡A100 80G，压测并发100的时候显存占满了', 'qwen2.5-14b serve vllm concurrency 100 on 1x a100-80g'],
+    ['sglang部署Qwen3-32B，4张H100，tp 4，请求并发度16时显存爆了', 'qwen3-32b serve sglang tp 4 concurrency 16 on 4x h100'],
+    ['vLLM으로 qwen2.5-7b 서빙 중인데 동시 요청 32개에서 OOM, RTX 4090', 'qwen2.5-7b serve vllm concurrency 32 on 1x rtx-4090'],
+    ['vllm serve mistral-7b --max-num-seqs 64 on an L4, benchmark at concurrency 128', 'mistral-7b serve vllm max seqs 64 concurrency 128 on 1x l4'],
     // (A tenth, "vllm bench serve --max-concurrency 32 against Qwen2.5-32B-Instruct-AWQ, served with tp 2 on 2x RTX 3090",
     // still fails on another cause: the model after a flag's value in a command line goes unread.)
-    ['llama-3-70b served by vLLM on 4x A100 80GB (tp 4); with concurrency=64 from genai-perf it OOMs', 'llama-3-70b serve vllm tp 4 on 4x a100-80g'],
-    ['Used Apache Bench with 256 concurrent requests against the vLLM server: llama-2-70b fp16, tp 8 on 8x H100', 'llama-2-70b serve vllm fp16 tp 8 on 8x h100'],
+    ['llama-3-70b served by vLLM on 4x A100 80GB (tp 4); with concurrency=64 from genai-perf it OOMs', 'llama-3-70b serve vllm tp 4 concurrency 64 on 4x a100-80g'],
+    ['Used Apache Bench with 256 concurrent requests against the vLLM server: llama-2-70b fp16, tp 8 on 8x H100', 'llama-2-70b serve vllm fp16 tp 8 concurrency 256 on 8x h100'],
   ])('%s → %s', (text, reading) => same(text, reading));
 
   it('the load is said, not dropped in silence', () => {
     expect(read('vllm serve meta-llama/Llama-3.1-8B-Instruct on one A100 80GB, tested with 64 concurrent requests').said).toMatch(/64 concurrent requests.*load/);
   });
 
-  it('a capacity asked with no engine running keeps its serving batch', () => {
-    expect(read('mistral-7b, 50 concurrent users, a100').scenario.microBatch).toBe(50);
+  // rserve17: one meaning for a load in every phrasing — the clients' load, held against what the server serves at once.
+  it('a load said with no engine running is the same load', () => {
+    const { scenario } = read('mistral-7b, 50 concurrent users, a100');
+    expect(scenario.microBatch).toBe(1);
+    expect(scenario.inference.clientLoad).toBe(50);
   });
 });
 
@@ -98,13 +101,13 @@ describe("a serving setup's engine, release and split in its own words", () => {
     ["deploying baichuan-13b across 2x RTX 4090 with device_map='auto', still OOM", 'baichuan-13b inference pp 2 on 2x rtx-4090'],
     ['recipe.yaml:\n```yaml\nmodel: Qwen/Qwen2.5-32B-Instruct\ntensor_parallel: 4\ngpu_memory_utilization: 0.9\n```\nvLLM on 4x L40S', 'qwen2.5-32b serve vllm tp 4 util 0.9 on 4x l40s'],
     ['uv pip install -U vllm==0.6.3, then vllm serve meta-llama/Llama-3.1-8B-Instruct on a 4090', 'llama-3.1-8b serve vllm 0.6.3 on 1x rtx-4090'],
-    ['vllm部署qwen2-7b，单卡4090，100个并发请求就OOM', 'qwen2-7b serve vllm on 1x rtx-4090'],
-    ['sglang serving qwen2.5-32b on 2x A100 80GB tp 2, the concurrency-64 benchmark OOMs', 'qwen2.5-32b serve sglang tp 2 on 2x a100-80g'],
+    ['vllm部署qwen2-7b，单卡4090，100个并发请求就OOM', 'qwen2-7b serve vllm concurrency 100 on 1x rtx-4090'],
+    ['sglang serving qwen2.5-32b on 2x A100 80GB tp 2, the concurrency-64 benchmark OOMs', 'qwen2.5-32b serve sglang tp 2 concurrency 64 on 2x a100-80g'],
     ['部署 qwen-14b-chat 到两张 2080ti 上，按 README 用了 device_map="auto"，还是爆显存', 'qwen-14b inference pp 2 on 2x rtx-2080-ti'],
   ])('%s → %s', (text, reading) => same(text, reading));
 
-  it("a concurrency stated as the server's target, with no request or test around it, stays the serving batch", () => {
-    expect(read('vllm部署qwen2.5-7b，4090，并发数 50').scenario.microBatch).toBe(50);
+  it("a concurrency stated as the server's target is the same load (rserve17: it was the serving batch)", () => {
+    expect(read('vllm部署qwen2.5-7b，4090，并发数 50').scenario.inference.clientLoad).toBe(50);
   });
 
   it("a server's own --device_map flag keeps the server", () => {

@@ -25,6 +25,23 @@ const promptLength: Handler = (v, ctx) => {
   return say(`seq ${prompt + completion}`, `sequence ${prompt + completion}: prompt ${prompt} + completion ${completion}`);
 };
 
+/**
+ * Keys only a serving engine's config has (a KV pool, a scheduler's budgets, the engine's split): vLLM's, SGLang's,
+ * TGI's, LMDeploy's and TensorRT-LLM's LLM API. Beside them a bare `max_batch_size` is the engine's cap on the sequences
+ * in flight, as vLLM's max_num_seqs (NVIDIA/TensorRT-LLM#4917, c3251: a config with kv_cache_config and
+ * max_num_tokens, its `max_batch_size: 128` read as micro-batch 128). Elsewhere it keeps its batch: Meta's example
+ * scripts and DeepSeek's ModelArgs allocate their cache for max_batch_size sequences. Not a TensorRT-LLM build's keys
+ * (max_num_tokens, builder_config: the corpus writes a build's max_batch_size as its batch, c835) nor LMDeploy's
+ * (session_len, cache_max_entry_count: its engine table reads the key, config-keys/lmdeploy.ts).
+ */
+const SERVING_ENGINE_KEYS = [
+  'tensor_parallel_size', 'gpu_memory_utilization', 'max_model_len', 'kv_cache_config', 'free_gpu_memory_fraction',
+  'kv_cache_free_gpu_mem_fraction', 'max_num_batched_tokens', 'max_batch_total_tokens', 'max_batch_prefill_tokens', 'max_total_tokens',
+  'max_input_length', 'max_concurrent_requests', 'mem_fraction_static', 'max_running_requests', 'chunked_prefill_size', 'enable_chunked_prefill',
+  'num_shard',
+];
+const maxBatchSize: Handler = (v, ctx) => (SERVING_ENGINE_KEYS.some((k) => ctx.keys.has(k)) ? serving(numeric('max seqs'))(v, ctx) : numeric('bs')(v, ctx));
+
 /** verl's default data.max_prompt_length (verl/trainer/config/ppo_trainer.yaml: 512, as its max_response_length). */
 export const VERL_PROMPT_DEFAULT = 512;
 
@@ -145,7 +162,7 @@ export const BATCH_KEYS: KeyTable = {
   // so "max seqs" only, as c632 and c648 read it (scenario/resolve-max-seqs.ts).
   max_num_seqs: { reads: serving(numeric('max seqs')), source: 'vllm/engine/arg_utils.py --max-num-seqs' },
   max_concurrent_requests: { reads: () => IGNORE },
-  max_batch_size: { reads: numeric('bs') },
+  max_batch_size: { reads: maxBatchSize, source: 'NVIDIA/TensorRT-LLM#4917 (c3251); meta-llama/llama example_text_completion.py' },
   // litgpt finetune scripts: override_max_seq_length caps the sequence, gradient_accumulation_iters accumulates.
   override_max_seq_length: { reads: numeric('seq') },
   gradient_accumulation_iters: { reads: numeric('ga') },

@@ -4,7 +4,7 @@ import { catalogSeries, seriesKey } from '../families.js';
 
 /** Compound words the lexer could not read ("baichuan-7b", "qwen3.5-35b-a3b"), read again in parts. */
 
-export const TAKES_NUMBER = new Set(['seqKw', 'batchKw', 'archKw', 'parDim', 'genKw', 'completionKw', 'utilKw', 'rolloutUtilKw', 'batchedKw', 'maxSeqsKw', 'cpuOffloadGbKw', 'nglKw', 'nCpuMoeKw', 'evalBatchKw', 'rankKw', 'loraDropout', 'loraAlpha', 'bpwKw', 'mmLimitKw']);
+export const TAKES_NUMBER = new Set(['seqKw', 'batchKw', 'archKw', 'parDim', 'genKw', 'completionKw', 'utilKw', 'rolloutUtilKw', 'batchedKw', 'maxSeqsKw', 'clientLoadKw', 'cpuOffloadGbKw', 'nglKw', 'nCpuMoeKw', 'evalBatchKw', 'rankKw', 'loraDropout', 'loraAlpha', 'bpwKw', 'mmLimitKw']);
 
 /**
  * A catalog series the lexer has no whole name for, written with its variant ("Qwen2.5-VL", "qwen3-vl", "qwen2_vl"):

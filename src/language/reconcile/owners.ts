@@ -58,6 +58,7 @@ export function slotsOf(i: Item): string[] {
     case 'util':
     case 'optimizer':
     case 'maxSeqs':
+    case 'clientLoad':
     case 'cpuOffloadGb':
       return [i.kind];
     default:
@@ -83,6 +84,7 @@ const LABEL: Record<string, string> = {
   recompute: 'recompute setting',
   util: 'GPU memory utilization',
   maxSeqs: 'concurrent sequences',
+  clientLoad: 'concurrent users',
   cpuOffloadGb: 'weights kept in CPU memory',
   offload: 'offload setting',
 };

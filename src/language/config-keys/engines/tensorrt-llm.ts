@@ -1,5 +1,5 @@
 import { numeric, serving } from '../readers.js';
-import { unquote, type Handler } from '../values.js';
+import { unquote, type Handler, type KeyContext } from '../values.js';
 import { none, noneEach, reads, shared, unmodelled, type Engine } from './types.js';
 
 /**
@@ -14,12 +14,22 @@ const BUILD_KEYS = [
 ];
 
 /**
+ * The LLM API's runtime keys (tensorrt_llm/llmapi/llm_args.py KvCacheConfig): a config that holds them is the runtime's
+ * (`extra_llm_api_options`, `trtllm-serve --config`), whose `build_config:` section is one of its arguments and whose
+ * max_batch_size is the scheduler's cap, whatever build keys it nests (NVIDIA/TensorRT-LLM#4917, c3251, b97).
+ */
+const LLM_API_RUNTIME_KEYS = ['kv_cache_config', 'free_gpu_memory_fraction', 'pytorch_backend_config', 'enable_block_reuse'];
+/** The runtime's config: one of its KV-cache keys, or its PyTorch backend named (`backend: pytorch`, the "_torch flow"). */
+const runtimeConfig = (ctx: KeyContext) => LLM_API_RUNTIME_KEYS.some((k) => ctx.keys.has(k)) || /^['"]?pytorch['"]?$/.test(ctx.values?.get('backend') ?? '');
+
+/**
  * `--max_batch_size` of TensorRT-LLM's runtimes (trtllm-serve, trtllm-bench, the LLM API's `max_batch_size`): "the
  * maximum number of requests that the engine can schedule" (TensorRT-LLM docs, "Tuning max batch size and max num
  * tokens"), a cap of the sequences in flight, as vLLM's --max-num-seqs; never a training micro-batch
  * (NVIDIA/TensorRT-LLM#3486, c2537: trtllm-bench's `--max_batch_size 32` read as micro-batch 32).
  */
-const maxBatchSize: Handler = (v, ctx) => (BUILD_KEYS.some((k) => ctx.keys.has(k)) ? builtBatch(v, ctx) : serving(numeric('max seqs'))(v, ctx));
+const maxBatchSize: Handler = (v, ctx) =>
+  BUILD_KEYS.some((k) => ctx.keys.has(k)) && !runtimeConfig(ctx) ? builtBatch(v, ctx) : serving(numeric('max seqs'))(v, ctx);
 
 /**
  * The build's `--max_batch_size` is the most sequences the engine schedules at once, what it was built to hold, not

@@ -15,7 +15,7 @@ import { PHRASING_RULES } from './phrasing.js';
 import { QUESTION_RULES } from './questions.js';
 import { REDUCED_RULES } from './reduced.js';
 import { SERVING_RULES } from './serving.js';
-import { BATCHED_TOKEN_RULES } from './batched-tokens.js';
+import { BATCHED_TOKEN_RULES, SERVING_CAP_RULES } from './batched-tokens.js';
 import { CARD_DTYPE_RULES, TRAINING_RULES } from './training.js';
 import { ARTEFACT_RULES } from './artefacts.js';
 import { TOOL_NAME_RULES } from './tool-names.js';
@@ -328,6 +328,7 @@ const PROSE_ORDER = [
   'prose.from-to-unsaid',
   // A serving engine's prefill budget in words, before a length rule reads its number as the context (batched-tokens.ts).
   ...BATCHED_TOKEN_RULES.map((rule) => rule.id),
+  ...SERVING_CAP_RULES.map((rule) => rule.id),
   // A length's words read before "max seq" is taken as a question and before Chinese nouns become words.
   'prose.textgen-output-line',
   'prose.tokens-plus-characters',

@@ -36,7 +36,7 @@ import { LENGTHS_COMPARED_RULES } from './lengths-compared.js';
 import { FLOAT4_WORD_RULES } from './float4-words.js';
 import { WIDTH_ONLY_RULES } from './width-only.js';
 import { CHECKPOINT_SAVING_RULES } from './checkpoint-saving.js';
-import { BATCHED_TOKEN_RULES } from './batched-tokens.js';
+import { BATCHED_TOKEN_RULES, SERVING_CAP_RULES } from './batched-tokens.js';
 import { KV_CACHE_WORD_RULES } from './kv-cache-words.js';
 import { FLOAT_SPELLING_RULES } from './float-spellings.js';
 import { DEEPSPEED_CONF_FILE_RULES } from './deepspeed-conf-files.js';
@@ -84,6 +84,7 @@ export const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   WIDTH_ONLY_RULES,
   CHECKPOINT_SAVING_RULES,
   BATCHED_TOKEN_RULES,
+  SERVING_CAP_RULES,
   KV_CACHE_WORD_RULES,
   FLOAT_SPELLING_RULES,
   DEEPSPEED_CONF_FILE_RULES,

@@ -39,9 +39,28 @@ const CLIENT_LOAD = new RegExp(
     String.raw`(?<![\w.])\d{1,5}\s*(?:(?:个|路)\s*)?并发(?:请求|(?:用户)?(?=\s*(?:时|的时候|下|情况下)))`,
     String.raw`동시\s*(?:요청|접속|사용자)\s*\d{1,5}\s*(?:개|명)?`,
     String.raw`(?<![\w.])\d{1,5}\s*(?:개|명)의?\s*동시\s*(?:요청|접속|사용자)`,
-  ].join('|'),
+  ]
+    .map((form) => `(?:${form})`)
+    .join('|')
+    // "256 concurrent requests against the vLLM server": the server the load is sent to, not a setup weighed against it
+    // (phrasing reads "against" as "vs"); the word goes with the load.
+    .replace(/^/, '(?:')
+    .concat(String.raw`)(?:\s+against(?=\s))?`),
   'g',
 );
+
+/**
+ * The load as the item language writes it, over the words that said it: "concurrency N" (N the load's last number). Not
+ * "concurrent users N": after a number another rule has written ("tp 2") that reads as "2 concurrent users".
+ */
+function loadWritten(words: string, _input: string): string {
+  const numbers = words.match(/\d{1,5}/g);
+  const n = numbers ? numbers[numbers.length - 1] : undefined;
+  return n === undefined ? ' '.repeat(words.length) : ` concurrency ${n}`.padEnd(words.length);
+}
+
+/** A length for each request after the load ("each with 1k tokens", "of 2k tokens each"). */
+const EACH_AFTER = /^\s*,?\s*(?:each\b|(?:of|with)\s+\d)/;
 
 /** A word that already says what is done with the model (as the prose rules' SERVING_WORD). */
 const DOING_WORD = /\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|q?lora|serv\w*|deploy\w*|host\w*|vllm|sglang|tgi|ollama|llama\.cpp|inference|infer|run\w*|chat\w*)\b/i;
@@ -73,19 +92,49 @@ export const SERVING_QUESTION_RULES: readonly ProseRule[] = [
     pattern: CLIENT_LOAD,
     when: (t) => /concurren|simultaneous|parallel|\b(?:ab|hey|oha)\s|并发|동시/.test(t) && SERVER_UNDER_LOAD.test(t),
     write: (m, notes) => {
-      notes.push(`"${m[0].trim()}": the load the clients send, not a server setting (the engine holds what its KV cache and max-num-seqs allow and queues the rest; say "max seqs N" for the cap you set)`);
-      return ' '.repeat(m[0].length);
+      notes.push(`"${m[0].replace(/\s+against$/, '').trim()}": the load the clients send, not a server setting (the engine holds what its KV cache and max-num-seqs allow and queues the rest; say "max seqs N" for the cap you set)`);
+      return loadWritten(m[0], m.input);
     },
     example: 'Used Apache Bench for testing with 256 concurrent requests',
     source: 'vllm-project/vllm#2988',
   },
   {
-    // "50 concurrent users", "16 parallel requests" with no "for"/"to" before them: the serving batch.
+    // "50 concurrent users", "16 parallel requests", "for 20 concurrent users": the same load, with no server or test
+    // around it. It was the serving batch (bs N: N sequences the server must hold at once, or the answer was "does not
+    // fit"); the server queues what it cannot hold, so the reply holds what it serves at once against the load.
     id: 'question.concurrent-people',
     pattern: /(?<![\w.])(\d{1,5})\s+(?:concurrent|simultaneous|parallel)\s+(?:users?|requests?|sessions?|clients?|connections?)\b/g,
     when: (t) => /concurrent|simultaneous|parallel/.test(t),
-    write: (m) => `${DOING_WORD.test(m.input) ? '' : 'serve '}bs ${m[1]}`.padEnd(m[0].length),
+    // With each request's length after it ("20 concurrent requests each with 1k tokens", sgl-project/sglang, c881) the
+    // requests are the sized work asked about: held at once, the batch, as before.
+    write: (m) =>
+      `${DOING_WORD.test(m.input) ? '' : 'serve '}${EACH_AFTER.test(m.input.slice(m.index + m[0].length, m.index + m[0].length + 24)) ? `bs ${m[1]}` : loadWritten(m[0], m.input).trim()}`.padEnd(m[0].length),
     example: 'mistral-7b, 50 concurrent users, a100',
+  },
+  {
+    // The same load in other words: "100 requests concurrently", "30 people at once", "concurrent requests (24)" (a
+    // results table's row, triton-inference-server/server#8691, c2113), "raise concurrency to 32" (cloudrift-ai/emmy#130,
+    // c2822), "需要支持20个并发用户", "10个并发用户", "同時10人" / "同时10人", "동시 사용자 20명", "20명이 동시에". Each was a
+    // micro-batch (h2oai/h2ogpt#997, c1278: "serve like 100 requests concurrently" read as mbs 100) or not read.
+    id: 'question.concurrent-load-words',
+    pattern: new RegExp(
+      [
+        String.raw`(?<![\w.])(\d{1,5})\s+(?:requests?|users?|people|persons|clients?|sessions?|queries)\s+(?:concurrently|simultaneously|at\s+(?:once|the\s+same\s+time)|in\s+parallel)\b`,
+        String.raw`\bconcurrent\s+(?:requests?|users?)\s*\(\s*(\d{1,5})\s*\)`,
+        String.raw`\bconcurrency\s+(?:to|of|at)\s+(\d{1,5})(?![\w.])`,
+        String.raw`(?<![\w.])(\d{1,5})\s*(?:个|路)?\s*并发(?:用户|请求|访问)`,
+        String.raw`同[時时]に?\s*(\d{1,5})\s*(?:人|个用户|名|位|ユーザー|リクエスト|件)`,
+        String.raw`(?<![\w.])(\d{1,5})\s*(?:人|个用户|名)(?:が)?\s*同[時时]`,
+        String.raw`(?<![\w.])(\d{1,5})\s*명이?\s*동시에`,
+        String.raw`동시\s*(?:사용자|요청|접속)\s*(\d{1,5})\s*(?:명|개)?`,
+        String.raw`(?<![\w.])(\d{1,5})\s*(?:개|명)의?\s*동시\s*(?:요청|접속|사용자)`,
+      ].join('|'),
+      'g',
+    ),
+    when: (t) => /concurren|simultaneous|at once|same time|in parallel|并发|同[時时]|동시/.test(t),
+    write: (m) => `${DOING_WORD.test(m.input) ? '' : 'serve '}concurrency ${m.slice(1).find((g) => g !== undefined)}`.padEnd(m[0].length),
+    example: 'how much gpus power required to serve like 100 requests concurrently when running llama-2-13b model?',
+    source: 'h2oai/h2ogpt#997',
   },
   {
     // "3 users, 8k each": the serving batch and a length per user. Weak: the length is a number

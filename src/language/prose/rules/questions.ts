@@ -90,6 +90,7 @@ const QUESTION_ORDER = [
   'question.how-many-concurrent-cjk',
   'question.client-load',
   'question.concurrent-people',
+  'question.concurrent-load-words',
   'question.users-each',
   'question.load-zh',
   'question.requirement-zh',
