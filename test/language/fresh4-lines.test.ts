@@ -249,15 +249,17 @@ describe('memory written as a total, a sum or a product', () => {
 describe('people served, said without "for" or "at once"', () => {
   // Found probing chat questions of the c266–c290 kind: "16 parallel requests" and "3 users, 8k each"
   // set no batch (the reply answered one sequence).
-  it('"N concurrent users / parallel requests" and "N users, L each" are the serving batch (and length)', () => {
+  // Since rserve17 a bare load ("16 parallel requests", "50 concurrent users") is the clients' (inference.clientLoad);
+  // users given each their length stay the sequences served at once.
+  it('"N users, L each" are the serving batch (and length); "N parallel requests" the clients\' load', () => {
     const each = read('llama 3 8b on a 4090, 3 users, 8k each').scenario;
     expect(each.microBatch).toBe(3);
     expect(each.seq).toBe(8192);
     expect(each.inference.engine).toBe('vllm');
-    expect(read('qwen2.5 7b, 16 parallel requests, 4090').scenario.microBatch).toBe(16);
+    expect(read('qwen2.5 7b, 16 parallel requests, 4090').scenario.inference.clientLoad).toBe(16);
     expect(read('llama 3 8b on a 4090 with vllm, 4 users with 16k tokens each').scenario.microBatch).toBe(4);
     // Already read, and still: "for 50 concurrent users".
-    expect(read('llama-3-8b on an a100 for 50 concurrent users').scenario.microBatch).toBe(50);
+    expect(read('llama-3-8b on an a100 for 50 concurrent users').scenario.inference.clientLoad).toBe(50);
   });
 });
 

@@ -262,9 +262,9 @@ describe('quantised checkpoints and training frameworks', () => {
 });
 
 describe('serving questions in prose', () => {
-  it('"for 100 concurrent users" is the serving batch, never 100 GPUs; "how much context can I give" asks the longest sequence', () => {
+  it('"for 100 concurrent users" is the clients\' load, never 100 GPUs; "how much context can I give" asks the longest sequence', () => {
     const { scenario } = read('I want to serve Llama 3.1 8B for 100 concurrent users on an L4, how much context can I give each?');
-    expect([scenario.microBatch, scenario.hardware?.count, scenario.question.kind]).toEqual([100, 1, 'maxSeq']);
+    expect([scenario.inference.clientLoad, scenario.hardware?.count, scenario.question.kind]).toEqual([100, 1, 'maxSeq']);
     expect(read('Running qwen2.5-32b on two 3090s with vllm, what max-model-len can I use?').scenario.question.kind).toBe('maxSeq');
   });
 });

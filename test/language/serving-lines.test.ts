@@ -290,11 +290,12 @@ describe('local apps built on llama.cpp', () => {
 
 describe('Chinese serving posts', () => {
   // The Chinese threads of the corpus (Qwen, DeepSeek) count load as 并发 (concurrency): QwenLM/Qwen#1092 asks 并发上限 on 8*4090.
-  it('"并发100", "并发数 50" are the serving batch; "满血版" names no setting', () => {
+  // Since rserve17 a load is the clients' (inference.clientLoad), which the reply holds against the engine's capacity.
+  it('"并发100", "并发数 50" are the clients\' load, not a batch; "满血版" names no setting', () => {
     const s = read('8卡H20部署deepseek-v3满血版，并发100').scenario;
-    expect(s.microBatch).toBe(100);
+    expect([s.inference.clientLoad, s.microBatch]).toEqual([100, 1]);
     expect(s.hardware?.count).toBe(8);
-    expect(read('vllm部署qwen2.5-7b，4090，并发数 50').scenario.microBatch).toBe(50);
+    expect(read('vllm部署qwen2.5-7b，4090，并发数 50').scenario.inference.clientLoad).toBe(50);
     expect(read('8卡H20部署deepseek-v3满血版，并发100').said).not.toMatch(/满血/);
   });
 });
@@ -320,13 +321,14 @@ describe('code people paste to run a model', () => {
 });
 
 describe('load said after the count', () => {
-  it('"20 users at the same time", "around 30 requests in parallel", "10 people simultaneously": the serving batch', () => {
+  it('"20 users at the same time", "around 30 requests in parallel", "10 people simultaneously": the clients\' load', () => {
     for (const [text, n] of [
       ['we expect 20 users at the same time on llama-3.1-8b with vllm on an a10g', 20],
       ['llama 3 70b awq, 4x L4, serving around 30 requests in parallel', 30],
       ['qwen2.5-7b on a 4090 for 10 people simultaneously', 10],
     ] as const) {
-      expect(read(text).scenario.microBatch, text).toBe(n);
+      const s = read(text).scenario;
+      expect([s.inference.clientLoad, s.microBatch], text).toEqual([n, 1]);
     }
   });
 

@@ -29,7 +29,14 @@ const farFromShapeWord = (between: string) => (between.match(/[^\s]+/g) ?? []).f
  * layers in model config file -- and it worked! (…):\n\n5:52PM DBG … sizeCache:0" (mudler/LocalAI#1981, c972) read
  * as -ngl 5, then -ngl 0. Another key's colon inside the reach is no key of its own, so KEYED does not keep these.
  */
-const SETTING_SLOTS: Record<string, string> = { ngl: 'GPU layers (-ngl)', util: 'memory utilization', maxSeqs: 'max seqs', batched: 'batched tokens' };
+const SETTING_SLOTS: Record<string, string> = {
+  ngl: 'GPU layers (-ngl)',
+  util: 'memory utilization',
+  maxSeqs: 'max seqs',
+  batched: 'batched tokens',
+  // The clients' load (rserve17: 并发 is concurrency, no longer a batch word) is bound to its sentence as the batch was (c663).
+  clientLoad: 'concurrency',
+};
 
 /** A length's own words, and the joining words between it and its value ("max seq len of", "context = "). */
 const LENGTH_OWN_WORDS = /\b(?:max(?:imum)?|seq(?:uence)?s?|seqlen|length|len|context|ctx|window|size|tokens?|prompts?|inputs?|of|is|at|to|the|a|one|two|three|four|five|six|seven|eight|nine|ten)\b|\d/gi;
