@@ -8,6 +8,7 @@ import type { Scenario } from '../scenario/schema.js';
 import type { Measurement } from '../diagnose/index.js';
 import { setsNothing, withThreadSetup } from './thread-stands.js';
 import { withoutRepliedFields } from './reply-own-setup.js';
+import { isSettableCheck } from '../scenario/check-set-aside.js';
 
 /** A thread that has an estimate: its scenario, a bounded undo history, and the last OOM pasted in it. */
 export interface ScenarioThread {
@@ -92,6 +93,9 @@ export function readInThread(text: string, previous: ThreadState | null, hub: Hu
   if (!text.trim()) return { outcome: resolveRequest(earlier, null, hub), waiting: { opening: earlier } };
   const alone = resolveRequest(text, null, hub);
   if (alone.ok && (alone.control !== 'none' || alone.helpOnly || !alone.scenario)) return { outcome: alone, waiting: null };
+  // A split this answer types and a check refuses ("mistral 7b tp 3 on 2 gpus") is the user's own to correct: read
+  // with the waiting prose it would be set aside as a pasted fact (check-set-aside.ts), so it is shown in its words.
+  if (!alone.ok && isSettableCheck(alone.error)) return { outcome: alone, waiting: null };
 
   // What this message says of its own run (its cards, method, model) replaces the thread's saying (reply-own-setup.ts).
   const own = withoutRepliedFields(earlier, text);

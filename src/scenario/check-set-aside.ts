@@ -37,6 +37,11 @@ export function settable(error: ErrorReply, ...slots: string[]): ErrorReply {
   return error;
 }
 
+/** Whether `error` is a split check's refusal of a setting the user may correct in one word. */
+export function isSettableCheck(error: ErrorReply): boolean {
+  return SETTABLE.has(error);
+}
+
 /** The most settings set aside for one message: each is one check's failing fact. */
 const MOST = 3;
 

@@ -26,7 +26,9 @@ const readAsRequest = (text: string) => readConfig(readerInput(text));
 // (`PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True`, c633) are not the user's settings, nor a dict
 // passed inline to a call (Ray's `ray_actor_options={"num_gpus": 0.4}`, c703: a share of a GPU per actor), nor
 // Unsloth's start-up banner ("Num GPUs = 1. Max memory: 22.045 GB", read whole by tool.unsloth-banner).
-const SET_ASIDE = new Set(['code.inline-dict', 'config.commented-key', 'config.trailing-comment', 'code.branch', 'code.assigned-call', 'training.card-dtype-flag', 'code.script-comment', 'code.shell-flags-after-comment', 'tool.torch-advice', 'code.shell-variable', 'tool.unsloth-banner', 'env.version-line']);
+const SET_ASIDE = new Set(['code.inline-dict', 'config.commented-key', 'config.trailing-comment', 'code.branch', 'code.assigned-call', 'training.card-dtype-flag', 'code.script-comment', 'code.shell-flags-after-comment', 'tool.torch-advice', 'code.shell-variable', 'tool.unsloth-banner', 'env.version-line',
+  // A bash array's opening line names the array, no setting: verl's `MODEL=(` (c3366) is not a `model:` key.
+  'code.shell-array-open']);
 
 /** The key is in the reader's input, mapped to the user's characters [at, end). */
 function reachedAt(input: MappedText, key: string, at: number, end: number): boolean {

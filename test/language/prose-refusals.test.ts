@@ -50,9 +50,13 @@ describe('a word before "model" must have a model\'s shape to be asked about by 
     expect(looksLikeModelName(word, text)).toBe(true);
   });
 
-  it('c1130 and c1213 ask which model instead of naming a word', () => {
-    expect(refusal(line('c1130').text)).toMatch(/^Which model\?/);
-    expect(refusal(line('c1213').text)).toMatch(/^Which model\?/);
+  // Since rmodel20, c1130's "Phi3.5-mini-instrcut" is read as the catalog's Phi-3.5-mini (the tag said) and c1213's
+  // "fine-tuning CogAgent" names the model the catalog lacks: neither takes the word before "model".
+  it('c1130 and c1213 never name "customized" or "Agent" as the model', () => {
+    expect(refusal(line('c1130').text) ?? '').not.toMatch(/customized/);
+    const cogagent = refusal(line('c1213').text) ?? '';
+    expect(cogagent).toMatch(/^I don't know the model "CogAgent"/);
+    expect(cogagent).not.toMatch(/"Agent"/);
   });
 });
 
