@@ -181,8 +181,9 @@ export const TRANSFORMS: readonly Transform[] = [
     id: 'memory-before-card',
     description: 'the memory before the card: "A100 80GB" → "80GB A100"',
     seen: 'c097 simplescaling/s1#106 "80GB A100", c039 huggingface/text-generation-inference#832 "80G A100"',
-    // Not after a dot: "rtx 4090.A100 80GB" (a generated line) would become "4090.80GB", one number.
-    apply: (t) => changed(t, t.replace(re(`(?<![\\w/.])(${CARD}) ${MEMORY}`, 'g'), (_m, card: string, size: string, sp: string, unit: string) => `${size}${sp}${unit} ${card}`)),
+    // Not after a dot: "rtx 4090.A100 80GB" (a generated line) would become "4090.80GB", one number; nor before a
+    // dot and a digit: "RTX 3090 24G.80G" (ci-s42b's counterexample) would leave "3090.80G", one number.
+    apply: (t) => changed(t, t.replace(re(`(?<![\\w/.])(${CARD}) ${MEMORY}(?!\\.\\d)`, 'g'), (_m, card: string, size: string, sp: string, unit: string) => `${size}${sp}${unit} ${card}`)),
     keeps: cardsCanonical,
   },
   {
