@@ -231,8 +231,17 @@ function readPhrase(phrase: Part[], text: string): HardwareReading | null {
   const saidAgain = (p: Part, i: number) => parts.some((q, j) => j < i && q.role === 'count' && q.value === p.value);
   // A count said again in brackets after the count of GPUs is that count: "on 8 GPUs (8x V100, 32GB)", "双卡（2×4090）"
   // (invented from modelscope/ms-swift#2284, c2942's "多卡（4 * 3090，96GB）"), never 8 nodes of 8.
-  const bracketed = (p: Part, i: number) => parts.some((q, j) => j < i && q.role === 'count' && q.value === p.value && /[(（\[]/.test(text.slice(q.end, p.at)));
-  const counts = parts.filter((p, i) => p.role === 'count' && !((parts[i + 1]?.role === 'memory' || parts[i - 1]?.role === 'memory') && saidAgain(p, i)) && !bracketed(p, i));
+  // Some earlier count of the same value has a bracket between it and this one: the earliest such count's span holds
+  // every later one's, so one slice per count is enough ("8x8x8x…" pasted a thousand times was cubic: ci-s42c).
+  const firstEndOf = new Map<number, number>();
+  const bracketedAt = parts.map((p) => {
+    if (p.role !== 'count') return false;
+    const from = firstEndOf.get(p.value);
+    const inBrackets = from !== undefined && from < p.at && /[(（\[]/.test(text.slice(from, p.at));
+    if (from === undefined || p.end < from) firstEndOf.set(p.value, p.end);
+    return inBrackets;
+  });
+  const counts = parts.filter((p, i) => p.role === 'count' && !((parts[i + 1]?.role === 'memory' || parts[i - 1]?.role === 'memory') && saidAgain(p, i)) && !bracketedAt[i]);
   // "H20x16 (96x16)" (MoonshotAI/Kimi-K2#51, c2613: read as 96 nodes of 16): a product of the card's memory and the
   // phrase's count restates them, as "2x 3090 (24x2)" does; it counts no machines.
   const stated = one('product');
