@@ -228,20 +228,20 @@ function readPhrase(phrase: Part[], text: string): HardwareReading | null {
   const known = card?.known ?? (card && memory && !matches(card.gpuId!, memory.value) ? variantOfMemory(card.gpuId!, memory.value) : undefined);
   // "8 * H20(8 * 96G)": a count said again before the memory is the same count; so is one said again after it,
   // "两张v100(16G*2)" (two V100 16GB, hiyouga/LlamaFactory#1369, c1351: read as 2 nodes of 2), "2x A100 (80GB x 2)".
-  const saidAgain = (p: Part, i: number) => parts.some((q, j) => j < i && q.role === 'count' && q.value === p.value);
   // A count said again in brackets after the count of GPUs is that count: "on 8 GPUs (8x V100, 32GB)", "双卡（2×4090）"
   // (invented from modelscope/ms-swift#2284, c2942's "多卡（4 * 3090，96GB）"), never 8 nodes of 8.
-  // Some earlier count of the same value has a bracket between it and this one: the earliest such count's span holds
-  // every later one's, so one slice per count is enough ("8x8x8x…" pasted a thousand times was cubic: ci-s42c).
+  // One pass finds both: a count is said again when an earlier count has its value, and said again in brackets when a
+  // bracket stands after that value's earliest count (its span holds every later one's); comparing every count with
+  // every earlier one over the text between was cubic ("8x8x8x…" pasted a thousand times: ci-s42c).
   const firstEndOf = new Map<number, number>();
-  const bracketedAt = parts.map((p) => {
-    if (p.role !== 'count') return false;
+  const repeat = parts.map((p) => {
+    if (p.role !== 'count') return { again: false, inBrackets: false };
     const from = firstEndOf.get(p.value);
-    const inBrackets = from !== undefined && from < p.at && /[(（\[]/.test(text.slice(from, p.at));
-    if (from === undefined || p.end < from) firstEndOf.set(p.value, p.end);
-    return inBrackets;
+    if (from === undefined) firstEndOf.set(p.value, p.end);
+    return { again: from !== undefined, inBrackets: from !== undefined && from < p.at && /[(（\[]/.test(text.slice(from, p.at)) };
   });
-  const counts = parts.filter((p, i) => p.role === 'count' && !((parts[i + 1]?.role === 'memory' || parts[i - 1]?.role === 'memory') && saidAgain(p, i)) && !bracketedAt[i]);
+  const nextToMemory = (i: number) => parts[i + 1]?.role === 'memory' || parts[i - 1]?.role === 'memory';
+  const counts = parts.filter((p, i) => p.role === 'count' && !(nextToMemory(i) && repeat[i]!.again) && !repeat[i]!.inBrackets);
   // "H20x16 (96x16)" (MoonshotAI/Kimi-K2#51, c2613: read as 96 nodes of 16): a product of the card's memory and the
   // phrase's count restates them, as "2x 3090 (24x2)" does; it counts no machines.
   const stated = one('product');
