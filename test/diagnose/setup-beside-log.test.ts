@@ -67,3 +67,24 @@ describe('a shortage from the short 2.x message', () => {
     expect(Math.abs(short - expected)).toBeLessThan(0.01 * GiB);
   });
 });
+
+/**
+ * A bare "Tried to allocate X" names nothing held: the card was full when it failed, so the
+ * shortage the headline says is the one the estimate says below it (device − capacity), not the
+ * whole peak as if nothing were held (a stranger's vLLM OOM on a 4090 read "short by about
+ * 27.96 GiB" above "28.4 GiB per GPU; the RTX 4090 offers 23.6 GiB").
+ */
+describe('a shortage from a message that names nothing held', () => {
+  const GiB = 2 ** 30;
+  const setups = ['qwen2.5-14b vllm on 1x rtx-4090', 'mistral-7b lora seq 4096 mbs 2 on 1x rtx-3090', 'llama-3.1-70b qlora seq 8192 on 1x a100-40g'];
+  it.each(setups)('agrees with the estimate’s shortfall (%s)', (setup) => {
+    const alone = respond(setup, null).reply;
+    if (alone.kind !== 'estimate') throw new Error('setup not estimated');
+    const shortfall = -(alone.estimate.headroomBytes ?? 0);
+    const { reply } = respond(`${setup}\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 224.00 MiB.`, null);
+    expect(reply.kind).toBe('diagnosis');
+    if (reply.kind !== 'diagnosis') return;
+    const short = Number(/short by about ([\d.]+) (?:GiB|MiB)/.exec(reply.headline)![1]) * (/short by about [\d.]+ MiB/.test(reply.headline) ? 2 ** 20 : GiB);
+    expect(Math.abs(short - Math.max(224 * 2 ** 20, shortfall))).toBeLessThan(0.02 * GiB);
+  });
+});

@@ -53,6 +53,18 @@ function outsideOf(f: TorchOom): Outside {
   return { listed, selfListed, othersBytes: Math.max(0, othersBytes) };
 }
 
+/**
+ * What a run that filled its card held in tensors, by the estimate: the card's usable memory less
+ * the footprint above the allocated peak (reserved slack, CUDA context, NCCL). With this as what
+ * was held, the shortage the diagnosis says is the estimate's own (device − capacity), not the
+ * whole peak as if the card had been empty when the allocation failed.
+ */
+function cardFullHeld(setup: ThreadSetup): number {
+  const e = setup.estimate;
+  if (e.capacityBytes === null) return 0;
+  return Math.max(0, e.capacityBytes - (e.deviceBytes - e.peakAllocatedBytes));
+}
+
 function sourceOf(f: TorchOom): string {
   const version = f.format === 2 ? 'PyTorch 2.x' : 'PyTorch 1.x';
   return `${version} ${f.backend} out-of-memory${f.gpu !== null ? ` on GPU ${f.gpu}` : ''}`;
@@ -220,7 +232,10 @@ export function explainTorchOom(f: TorchOom, setup: ThreadSetup | null): Explana
     // anything understated by the CUDA context), never nothing.
     // A message cut after "… of which F is free" names neither: what the card holds then is its
     // capacity less what is free (every process's, so again never less than this one's).
-    const held = f.allocatedBytes ?? f.processBytes ?? (f.capacityBytes !== null && f.freeBytes !== null ? f.capacityBytes - f.freeBytes : 0);
+    // A bare "Tried to allocate X" names nothing at all; the allocation failed, so the card was
+    // full: the run held the card's usable memory less the part of its footprint that is not
+    // allocated tensors (cached blocks, CUDA context) — the shortage is then the estimate's own.
+    const held = f.allocatedBytes ?? f.processBytes ?? (f.capacityBytes !== null && f.freeBytes !== null ? f.capacityBytes - f.freeBytes : cardFullHeld(setup));
     const remaining = Math.max(X, setup.estimate.peakAllocatedBytes - held);
     const short = Math.max(shortNow, remaining - F);
     headline = `Out of memory for real: short by about ${showSize(short)} — the ${showSize(X)} that failed plus what the rest of the step needs by my estimate.`;
