@@ -57,3 +57,17 @@ describe('컨텍스트 (context) right before its number is the length', () => {
     expect(scenario.seq).not.toBe(4090);
   });
 });
+
+describe('시퀀스 (sequence) right before its number is the length', () => {
+  it.each([
+    ['Llama-3.1-70B를 A100 80GB 4장으로 풀 파인튜닝하려고 합니다. deepspeed zero3, 시퀀스 4096이면 될까요?', 4096],
+    ['qwen2.5-7b lora, 4090 한 장, 시퀀스는 2048', 2048],
+    ['mistral-7b qlora 시퀀스 8192 배치 2, 3090 한 장', 8192],
+  ])('%s', (text, seq) => {
+    expect(read(text).scenario.seq).toBe(seq);
+  });
+
+  it('시퀀스 with no number after it sets no length', () => {
+    expect(read('llama-3-8b lora 4090 한 장, 시퀀스 병렬은 안 씁니다').scenario.seq).not.toBe(4090);
+  });
+});

@@ -174,10 +174,11 @@ export const TRAINING_RULES: readonly ProseRule[] = [
     // the item words, as 序列长度 / 输入长度 are for Chinese (phrasing.ts). 배치 alone is a batch only
     // right before its number ("배치 4면"); elsewhere it is also "placement". 컨텍스트 (context) alone is the
     // length right before its number ("컨텍스트는 8192로", as 上下文 is for Chinese): a stranger's vLLM question
-    // was answered at the model's 131,072 with "컨텍스트는", "8192" unread.
+    // was answered at the model's 131,072 with "컨텍스트는", "8192" unread. 시퀀스 (sequence) alone likewise
+    // ("… deepspeed zero3, 시퀀스 4096": a stranger's full fine-tune was answered at the default 2,048).
     id: 'training.korean-setting-words',
-    pattern: /(?<![가-힣])(?:마이크로\s?배치(?:\s?(?:사이즈|크기))?|배치\s?(?:사이즈|크기)|시퀀스\s?길이|컨텍스트\s?길이|최대\s?길이|배치(?=(?:는|은|를|가|도)?\s*\d)|컨텍스트(?=(?:는|은|를|가|도)?\s*\d))(?:는|은|를|을|가|이|도)?(?![가-힣])/g,
-    when: (t) => /배치|길이|컨텍스트/.test(t),
+    pattern: /(?<![가-힣])(?:마이크로\s?배치(?:\s?(?:사이즈|크기))?|배치\s?(?:사이즈|크기)|시퀀스\s?길이|컨텍스트\s?길이|최대\s?길이|배치(?=(?:는|은|를|가|도)?\s*\d)|(?:컨텍스트|시퀀스)(?=(?:는|은|를|가|도)?\s*\d))(?:는|은|를|을|가|이|도)?(?![가-힣])/g,
+    when: (t) => /배치|길이|컨텍스트|시퀀스/.test(t),
     // 마이크로 배치 (micro-batch) beside 배치: the global batch is then the other (reconcile/global-beside-micro.ts).
     write: (m) => (m[0].startsWith('마이크로') ? ' micro batch ' : m[0].startsWith('배치') ? ' batch size ' : ' seq '),
     example: 'max_seq_length는 8192, 배치 사이즈 4로 하면 메모리가 충분할까요?',
