@@ -34,7 +34,8 @@ export function v1Baseline(s: Scenario): V1Baseline {
 export function v1NonTorchInBudget(s: Scenario, nonTorch: number, context: number): number {
   // From 0.21.0 the budget also loses vLLM's CUDA-graph estimate, which is not sized here (below):
   // the context and NCCL stay in the budget as its stand-in (not for a dense model on Model Runner V2,
-  // 0.25.1 → 0.28, whose estimate is 0: runnerV2SkipsGraphEstimate).
+  // 0.25.1 → 0.28, whose estimate is 0: runnerV2SkipsGraphEstimate; nor under --enforce-eager, which
+  // captures no graphs and so estimates none: capturesGraphs).
   if (graphEstimateInBudget(s)) return nonTorch;
   const baseline = v1Baseline(s);
   if (baseline === 'context and NCCL') return 0;
@@ -61,7 +62,21 @@ export function v1TakenAtSnapshot(s: Scenario, nonTorch: number, context: number
  * snapshot whatever the graphs (v1TakenAtSnapshot).
  */
 export function graphEstimateInBudget(s: Scenario): boolean {
-  return v1Baseline(s) !== 'none' && vllmAtLeast(s, 21) && !runnerV2SkipsGraphEstimate(s);
+  return v1Baseline(s) !== 'none' && vllmAtLeast(s, 21) && !runnerV2SkipsGraphEstimate(s) && capturesGraphs(s);
+}
+
+/**
+ * The estimate is taken only where graphs will be captured: `determine_available_memory`
+ * (vllm/v1/worker/gpu_worker.py, 0.21 on) calls `profile_cudagraph_memory()` only
+ * `if current_platform.is_cuda_alike() and compilation_config.cudagraph_mode != CUDAGraphMode.NONE`,
+ * and the runner's `profile_cudagraph_memory` returns 0 when `get_capture_descs()` is empty ("No CUDA
+ * graphs will be captured, skipping profiling"). --enforce-eager sets cudagraph_mode to NONE
+ * (`compile_or_warm_up_model` likewise skips `capture_model` under `model_config.enforce_eager`), so
+ * an eager server's budget loses no graph estimate and its stand-in with it: the context (and from
+ * 0.11.0 NCCL) sit outside the budget as the snapshot left them.
+ */
+export function capturesGraphs(s: Scenario): boolean {
+  return !s.inference.enforceEager;
 }
 
 /**

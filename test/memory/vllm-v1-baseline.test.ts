@@ -95,3 +95,32 @@ describe('Model Runner V2, 0.25.1 → 0.28: no CUDA-graph estimate for a dense m
     );
   });
 });
+
+describe('--enforce-eager from 0.21.0: no graphs captured, so no graph estimate in the budget (gpu_worker.py determine_available_memory)', () => {
+  const eager = (release: string, flag: string) => estimateOf(`serve llama-3-8b ${release} tp 2 --max-model-len 8192 ${flag} on 2x l4`);
+  it('worked example, Llama-3-8B at tp 2 on L4s: eager 0.23.0 plans as 0.11.0 does, the context and NCCL outside the budget', () => {
+    const [graphs, eager23, eager11] = [eager('vllm 0.23.0', ''), eager('vllm 0.23.0', '--enforce-eager'), eager('vllm 0.11.0', '--enforce-eager')];
+    // The stand-in for the estimate (context and NCCL) comes back to the pool; nothing else moves.
+    expect(part(eager23, 'kv') - part(graphs, 'kv')).toBeCloseTo(part(graphs, 'context') + part(graphs, 'nccl'), -3);
+    expect(part(eager23, 'kv')).toBeCloseTo(part(eager11, 'kv'), -3);
+    expect(part(eager23, 'cuda-graphs')).toBe(0);
+    // A vLLM named without a release is the newest: the same.
+    expect(part(eager('vllm', '--enforce-eager'), 'kv')).toBeCloseTo(part(eager23, 'kv'), -3);
+  });
+
+  it('eager never shrinks the pool, and the card still holds the budget plus what the snapshot took (property over release and utilisation)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 9, max: 30 }), fc.integer({ min: 50, max: 93 }), (minor, pct) => {
+        const release = `vllm 0.${minor}.1`;
+        const util = `--gpu-memory-utilization 0.${pct}`;
+        const withGraphs = eager(release, util);
+        const without = eager(release, `${util} --enforce-eager`);
+        expect(part(without, 'kv')).toBeGreaterThanOrEqual(part(withGraphs, 'kv') - 1);
+        const outside = without.deviceBytes - (pct / 100) * without.capacityBytes!;
+        const held = part(without, 'context') + (minor >= 11 ? part(without, 'nccl') : 0);
+        expect(outside).toBeCloseTo(held, -3);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
