@@ -4,6 +4,7 @@ import { CONTEXT_MIB, VOLTA_LAZY_CONTEXT_MIB } from '../catalog/gpus/card-memory
 import { MiB, formulasWanted, gib, num } from './format.js';
 import { gpuCountOf } from '../scenario/gpus.js';
 import type { Churned } from './churn.js';
+import { runsFsdp2 } from './fsdp2.js';
 
 /**
  * What sits between allocated bytes and what nvidia-smi shows (DESIGN §3.5).
@@ -52,6 +53,8 @@ import type { Churned } from './churn.js';
  *   allocated and churned bytes fell and the residual share rose (activations.ts adapterTensors);
  *   26 % before that, before FSDP's root unit was counted as allocated (fsdp-root.ts).
  *   No reference row is both sharded and padded: on such a run the two terms are added, unmeasured.
+ *   All four rows gather through record_stream (FSDP1, ZeRO-3); FSDP2 runs (torchtitan, torchtune ≥ 0.3)
+ *   do not, and do not get this term (fsdp2.ts).
  *
  * `PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True` (the request's "expandable segments") maps
  * memory in 2 MiB pages and grows one segment per stream in place, so a freed range is reused by any
@@ -109,7 +112,8 @@ export function slackDrivers(s: Scenario, shardedWeights: boolean): SlackDrivers
   return {
     // One generate call has one shape; training varies unless the framework packs.
     variableLengths: s.mode !== 'inference' && batchShape(s) === 'padded' && !expandable,
-    shardedGathers: s.mode !== 'inference' && shardedWeights && !expandable,
+    // Fitted on FSDP1 / ZeRO-3 runs, whose record_stream frees FSDP2 does without (fsdp2.ts).
+    shardedGathers: s.mode !== 'inference' && shardedWeights && !expandable && !runsFsdp2(s),
     expandableSegments: expandable,
   };
 }
