@@ -121,6 +121,9 @@ const terminal = await esbuild.build({
   format: 'cjs',
   platform: 'node',
   target: 'node20',
+  // 2.8 MB instead of 3.8: reading it and V8's hashing and deserializing against it cost ~2 ms
+  // less of a one-answer start (names stay; the source map maps positions back).
+  minifyWhitespace: true,
   banner: { js: `(function (exports, require, module, __filename, __dirname, ${IMPORT_OUTSIDE}) {` },
   footer: { js: '})' },
   plugins: [onDemand],
