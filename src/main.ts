@@ -8,9 +8,16 @@ import { holdSignals } from './ops/shutdown.js';
 // own handlers exist, instead of killing a half-started process (issue 26).
 const heldSignals = holdSignals();
 
-// .env first, before any other module runs. dotenv loads only when there is something for it to
-// read (a .env here, or a DOTENV_* setting): its import alone was ~10 ms of a one-answer start.
-if (existsSync('.env') || Object.keys(process.env).some((k) => k.startsWith('DOTENV_'))) await import('dotenv/config');
+/**
+ * .env first, before any other module runs (main's first step). dotenv loads only when there is
+ * something for it to read (a .env here, or a DOTENV_* setting): its import alone was ~10 ms of a
+ * one-answer start. Not a top-level await: the bin is bundled as CommonJS (scripts/bundle-cli.mjs),
+ * which has none.
+ */
+async function loadDotenv(): Promise<void> {
+  if (existsSync('.env') || Object.keys(process.env).some((k) => k.startsWith('DOTENV_'))) await import('dotenv/config');
+}
+
 /**
  * The terminal (its core, renderers and session) loads only where this process is the terminal,
  * still while the signals are held. A bot's main thread does not need it (its answers come from
@@ -28,6 +35,7 @@ async function startPlatforms(config: Config): Promise<void> {
 }
 
 async function main(): Promise<number> {
+  await loadDotenv();
   const options = parseArgs(process.argv.slice(2));
   if (options.request !== null) {
     const { answerOnce } = await terminal();

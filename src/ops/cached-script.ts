@@ -51,16 +51,38 @@ export const cachePathOf = (file: string): string => `${file}.v8cache`;
  * measured side by side in one process. Interpreted, a short text's match costs less than that
  * compile; a regex the terminal keeps running (a long interactive session) still tiers up.
  *
- * V8 hashes its flags into a code cache and rejects a cache made under other flags, so the flag
- * is set here, before the script compiles, where the build's warm-up (scripts/warm-code-cache.mjs,
- * through this function) sets it too. It is set before the reader's regexes exist: V8 reads it
- * when a regex is created.
+ * V8 hashes its flags into a code cache and rejects a cache made under other flags, so the flags
+ * (V8_FLAGS) are set here, before the script compiles, where the build's warm-up
+ * (scripts/warm-code-cache.mjs, through this function) sets them too. They are set before the
+ * reader's regexes exist: V8 reads them when a regex is created or compiled.
  */
 export const REGEXP_TIER_UP_TICKS = 100;
 
+/**
+ * The V8 flags the script runs under: the tier-up above, no peephole pass over a regex's
+ * bytecode, and a young generation that grows to its full size at its first collection.
+ *
+ * Why no peephole (issue 22, cold start): one answer compiles ~600 regexes to interpreter bytecode
+ * on their first execution, and V8's peephole pass over that bytecode (it fuses instruction
+ * sequences so the interpreter dispatches fewer) was half of compiling them: the regexes' first
+ * executions took ~56 ms of CPU with it and ~24 without (one answer, the same regexes). A regex run
+ * only a few times never earns that pass back; one run more than REGEXP_TIER_UP_TICKS times is
+ * compiled to machine code, which the pass does not touch.
+ *
+ * Why the young generation's growth (issue 22, cold start): the terminal's tables and rules are
+ * ~5 MB built at load, nearly all kept, and V8 starts a process with a 1 MB semi-space that it
+ * doubles only after collections that found most of it alive: a one-answer start ran ~9
+ * scavenges, each copying survivors it would promote, and the promoted megabytes then set off a
+ * full mark-compact during the answer. Growing sixteenfold (to V8's usual 16 MB cap in one step;
+ * the initial size can be set only on the command line, which `headroom` does not get) leaves
+ * ~4 scavenges and no mark-compact: ~20 ms less CPU in one answer, measured side by side. The
+ * cap is unchanged, so a long terminal session's memory is what it was.
+ */
+export const V8_FLAGS = [`--regexp-tier-up-ticks=${REGEXP_TIER_UP_TICKS}`, '--no-regexp-peephole-optimization', '--semi-space-growth-factor=16'];
+
 /** Loads and runs `file` (an absolute path), from its code cache where V8 accepts it. */
 export function runCachedScript<T>(file: string): CachedScript<T> {
-  setFlagsFromString(`--regexp-tier-up-ticks=${REGEXP_TIER_UP_TICKS}`);
+  for (const flag of V8_FLAGS) setFlagsFromString(flag);
   // The build writes it in ASCII where it can (scripts/ascii-script.mjs): latin1 reads that ~5× faster than UTF-8 decodes it.
   const bytes = readFileSync(file);
   const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');

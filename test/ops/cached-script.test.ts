@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
  * dist/cli/terminal.cjs runs from the V8 code cache the build wrote beside it
  * (src/ops/cached-script.ts, scripts/bundle-cli.mjs, issue 22's cold start). Each run is a new
  * `node` with no flags, as the bin starts: V8 accepts a cache only from the same version and flags
- * (the loader sets its one V8 flag, REGEXP_TIER_UP_TICKS, before it compiles, in the build's warm-up too).
+ * (the loader sets its V8 flags, V8_FLAGS, before it compiles, in the build's warm-up too).
  * `npm test` builds first (pretest).
  */
 const root = new URL('../../', import.meta.url);
