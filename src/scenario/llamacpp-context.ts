@@ -32,6 +32,20 @@ import { unstatedDrivers, withUnstated } from './unstated.js';
 export const LLAMACPP_DEFAULT_CONTEXT = 4096;
 
 /**
+ * The engine this request runs on is not the thread's, however the message names it: in words ("I use ollama"), or
+ * by what only that engine reads (a GGUF type, `-ngl 99`, `n_gpu_layers=-1`, a vLLM flag). Its own default length
+ * then applies afresh, as on a new request: the thread's length was the old engine's default (or the generic
+ * 2,048), never the user's, and keeping it says nothing of the engine now named. A follow-up naming llama.cpp only
+ * by "-ngl 99" over a thread that named none had kept the generic 2,048, unsaid (ggml-org/llama.cpp#18683, c2476).
+ */
+export function engineNewToThread(r: Resolution): boolean {
+  const was = r.base;
+  const s = r.s;
+  if (!was || was.mode !== s.mode || was.framework !== s.framework) return true;
+  return s.mode === 'inference' && (was.inference.engine !== s.inference.engine || was.inference.server !== s.inference.server);
+}
+
+/**
  * The front-ends language/vocabulary.ts also reads as llamacpp whose own defaults are not read here
  * (llamafile's): they keep the generic length. llama.cpp named or implied (a GGUF type, -ngl), Ollama,
  * KoboldCpp and LM Studio take the context above:
@@ -52,7 +66,7 @@ export function llamaCppDefaultContext(r: Resolution): void {
   if (s.framework !== 'llamacpp' || s.mode !== 'inference' || r.patch.has('seq') || s.seq !== DEFAULTS.seq) return;
   if (r.patch.modelContext && modelsOwnContext(r)) return;
   if (s.inference.llamacppBuild !== undefined) return;
-  if (!r.isNew && !r.modeChanged() && !r.patch.has('framework')) return;
+  if (!engineNewToThread(r) && !r.patch.has('framework')) return;
   const word = r.patch.get<string>('framework')?.item.text.trim() ?? '';
   if (OWN_DEFAULTS.test(word)) return;
   const own = contextLengthOf(contextKeyOf(s.model), s.model.arch.maxPositions);

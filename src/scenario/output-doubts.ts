@@ -39,7 +39,7 @@ const LOG_RECORD = /^\s*(?:\[?(?:INFO|WARN(?:ING)?|ERROR|DEBUG)\b|\[?\d{4}-\d\d-
  * alone, are the user's settings, not output.
  */
 export function outputSpans(text: string): { at: number; end: number }[] {
-  const spans: { at: number; end: number }[] = [];
+  const spans: { at: number; end: number }[] = printedAnswers(text);
   for (const fence of allMatches(FENCE, text)) {
     let at = fence.index + fence[0].length - fence[1]!.length - (fence[0].endsWith('```') ? 3 : 0);
     let printed = false;
@@ -61,6 +61,20 @@ export function outputSpans(text: string): { at: number; end: number }[] {
     }
   }
   return spans;
+}
+
+/**
+ * A server's printed answer pasted anywhere, fenced or not: Ollama's `/api/ps` JSON, one object a loaded model
+ * with its `"size_vram"` and the `"context_length"` Ollama allocated ("Ollama 0.17.4 Eats GPU Memory … {"models":
+ * [{"name":"qwen3-vl:30b", … "context_length":262144}]}", ollama/ollama#14532, corpus c2241, read as the user's
+ * key). The context is the run's, chosen by the engine (by release and VRAM, scenario/llamacpp-context.ts), not
+ * a setting the user wrote: weak, said. `ollama ps`'s table is read the same way by prose.ollama-ps-context.
+ */
+const SERVER_ANSWER = /^.*"size_vram"\s*:.*$/gm;
+
+function printedAnswers(text: string): { at: number; end: number }[] {
+  if (!text.includes('"size_vram"')) return [];
+  return allMatches(SERVER_ANSWER, text).map((m) => ({ at: m.index, end: m.index + m[0].length }));
 }
 
 /**

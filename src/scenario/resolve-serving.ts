@@ -19,7 +19,8 @@ import { isMoe } from '../memory/parameters.js';
 import { LLAMACPP_NO_FLASH_THROUGH_BUILD } from '../memory/llamacpp-row-split.js';
 import { unstatedDrivers, withUnstated } from './unstated.js';
 import { grouped } from '../memory/format.js';
-import { llamaCppDefaultContext, llamaCppOneSequence } from './llamacpp-context.js';
+import { engineNewToThread, llamaCppDefaultContext, llamaCppOneSequence } from './llamacpp-context.js';
+import { dropThreadDefaultLength } from './thread-length.js';
 
 /** The inference step of a resolution (resolve-steps.ts): the serving engine, its budget, and the length it serves. */
 
@@ -62,6 +63,8 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
     inf.fork = 'aphrodite';
     r.assume('Aphrodite (v0.6.0 on) forces max_model_len down to what its KV cache holds rather than refuse to start (task_handler/worker.py raise_if_cache_size_invalid)');
   } else if (engine) delete inf.fork;
+  // A thread's default length is not the new engine's (thread-length.ts).
+  dropThreadDefaultLength(r);
   servedContext(r);
   const gen = r.patch.value<number>('gen');
   const kv = r.patch.value<Scenario['inference']['kvDtype']>('kv');
@@ -180,7 +183,7 @@ function servedContext(r: Resolution): void {
   const inf = s.inference;
   const exl2 = s.framework === 'exllamav2' && s.mode === 'inference';
   if ((inf.engine !== 'vllm' && !exl2) || r.patch.has('seq')) return;
-  if (!r.isNew && !r.modeChanged() && !r.patch.has('engine') && !r.patch.has('framework')) return;
+  if (!engineNewToThread(r) && !r.patch.has('engine') && !r.patch.has('framework')) return;
   // ExLlamaV2 reads max_position_embeddings as it is (config.py), its RoPE scale apart.
   const context = exl2 ? contextLengthOf(contextKeyOf(s.model), s.model.arch.maxPositions) : servedContextLengthOf(contextKeyOf(s.model), s.model.arch.maxPositions);
   if (context === undefined || s.seq !== DEFAULTS.seq) return;

@@ -22,6 +22,7 @@ import { trainingChoicesStep } from './resolve-training.js';
 import { Resolution } from './resolution.js';
 import type { Scenario } from './schema.js';
 import { settleDefaultMark } from './unstated.js';
+import { threadLengthSaidStep, threadLengthStep } from './thread-length.js';
 
 /**
  * The steps of a resolution in dependency order: each reads what the ones before it decided (the
@@ -36,6 +37,7 @@ const STEPS: readonly ((r: Resolution) => ErrorReply | null)[] = [
   hardwareStep,
   layerSplitStep,
   frameworkStep,
+  threadLengthStep,
   precisionStep,
   trainingChoicesStep,
   shardingStep,
@@ -49,6 +51,7 @@ const STEPS: readonly ((r: Resolution) => ErrorReply | null)[] = [
   maxSeqsStep,
   questionsStep,
   keptFromThreadStep,
+  threadLengthSaidStep,
 ];
 
 /** A patch on `base` (null for a new request) → the full scenario and the defaults it assumed, or the first error. */

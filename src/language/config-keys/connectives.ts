@@ -113,3 +113,13 @@ export const PARTICLE_WORDS = connectiveWords('is', ['ko', 'ja']);
  * Japanese "…に設定 / 変更". Read right after the value, its blanks included; no capturing group.
  */
 export const SET_AFTER = String.raw`[ \t]*(?:으로|로|에|に)[ \t]*(?:설정|세팅|지정|변경|바꾸|바꿨|바꿔|줄이|줄였|줄여|늘리|늘렸|늘려|올리|올렸|올려|낮추|낮췄|낮춰|맞추|맞췄|맞춰|設定|设定|変更|变更|する|し)`;
+
+/**
+ * Words that give a value as an example or a guess, between a key's verb of setting and its value: "If we want to
+ * increase max_length to, for example, 40960, will that cause OOM?" (huggingface/gpt-oss-recipes#17, corpus c2624,
+ * b76: the 40960 went unread and the recipe's 16384 stood, in silence), "set max_model_len to e.g. 16384", "to, say,
+ * 8192", "to maybe 65536", "设为比如8192", "을 예를 들어 8192로". The value is the length slot's weak cue (docs/reading.md,
+ * "The length slot"): read, and said with its words (config.key-example-value, prose.key-set-to-example; example words also by
+ * scenario/example-values.ts). Plain alternatives, blanks only at its edges: no backtracking over a blank run.
+ */
+export const VALUE_HEDGE = String.raw`(?:,?[ \t]*(?:for[ \t]+example|for[ \t]+instance|e\.g\.?|say|maybe|perhaps|something[ \t]+like|比如说?|例如|譬如|예를[ \t]*들어|例えば)[ \t]*,?[ \t]*)`;

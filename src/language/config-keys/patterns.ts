@@ -1,4 +1,4 @@
-import { EN_IS_WORDS, EN_SET_WORDS, PARTICLE_WORDS, SET_AFTER, ZH_IS_WORDS, ZH_SET_WORDS } from './connectives.js';
+import { EN_IS_WORDS, EN_SET_WORDS, PARTICLE_WORDS, SET_AFTER, VALUE_HEDGE, ZH_IS_WORDS, ZH_SET_WORDS } from './connectives.js';
 import { VISIBLE_DEVICE_VARIABLES, VISIBLE_DEVICES_WORDS } from './visible-devices.js';
 /**
  * The patterns a config is found with in any text: pairs in every spelling (`key=value`,
@@ -173,7 +173,8 @@ export const IN_BLOCK_KEYS = new Set(['_component_', 'device', 'enabled', 'stage
  * A snake_case key in prose, then the number it was set to ("num_ctx limited to 8192", "`max_model_len` is set at 4096",
  * "`max_tokens` being set to 10000", vllm-project/vllm#1543; "has been set to").
  */
-export const KEY_SET_TO = new RegExp(String.raw`(?<![\w.-])\`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\`?[ \t]+${EN_SET_WORDS}[ \t]+(\d[\w.]*)(?![\w.])`, 'g');
+/** Groups: 1 the key; 2 an example's or a guess's words (VALUE_HEDGE); 3 the number. */
+export const KEY_SET_TO = new RegExp(String.raw`(?<![\w.-])\`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\`?[ \t]+${EN_SET_WORDS}(?:(${VALUE_HEDGE})|[ \t]+)(\d[\w.]*)(?![\w.])`, 'g');
 
 /**
  * A snake_case key in prose with the number it is, or a number it is given as an example (issue 22, rserve15):
@@ -188,7 +189,7 @@ export const KEY_SET_TO = new RegExp(String.raw`(?<![\w.-])\`?([a-z][a-z0-9]*(?:
  */
 export const KEY_IS_VALUE = new RegExp(
   String.raw`(?<![\w.-])\`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\`?` +
-    String.raw`(?:[ \t]*(${ZH_SET_WORDS})[ \t]*|[ \t]+(${EN_IS_WORDS})[ \t]+|[ \t]*(${ZH_IS_WORDS}|${PARTICLE_WORDS})[ \t]*|[ \t]*(?:,[ \t]*|\()?(for example|for instance|e\.g\.|say|like)[ \t]*,?[ \t]+)` +
+    String.raw`(?:[ \t]*(${ZH_SET_WORDS})${VALUE_HEDGE}?[ \t]*|[ \t]+(${EN_IS_WORDS})[ \t]+|[ \t]*(${ZH_IS_WORDS}|${PARTICLE_WORDS})${VALUE_HEDGE}?[ \t]*|[ \t]*(?:,[ \t]*|\()?(for example|for instance|e\.g\.|say|like)[ \t]*,?[ \t]+)` +
     String.raw`(\d+(?:\.\d+)?(?:[km](?![a-z]))?)(?![\w.%])(${SET_AFTER})?`,
   'g',
 );
@@ -198,7 +199,11 @@ export const KEY_IS_VALUE = new RegExp(
  * with its kind between it and the value, in either pattern: "I've set the `OLLAMA_NUM_PARALLEL` parameter
  * to 3" (ollama/ollama#9054, c1790), "the num_ctx option was set to 8192".
  */
-export const SET_KEY_TO = /\b(?:set|setting|changed?|changing|increased?|increasing|reduced?|reducing|lowered|lowering|raised?|raising|limited|capped)[ \t]+(?:the[ \t]+)?`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?[ \t]+(?:(?:parameter|param|variable|env(?:ironment)?[ \t]+var(?:iable)?|option|flag|setting|value)[ \t]+)?(?:to|at)[ \t]+(\d[\w.]*)(?![\w.])/g;
+/** Groups: 1 the key; 2 an example's or a guess's words (VALUE_HEDGE: "increase max_length to, for example, 40960"); 3 the number. */
+export const SET_KEY_TO = new RegExp(
+  String.raw`\b(?:set|setting|changed?|changing|increased?|increasing|reduced?|reducing|lowered|lowering|raised?|raising|bump(?:ed|ing)?|limited|capped)[ \t]+(?:the[ \t]+)?\`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\`?[ \t]+(?:(?:parameter|param|variable|env(?:ironment)?[ \t]+var(?:iable)?|option|flag|setting|value)[ \t]+)?(?:to|at)(?:(${VALUE_HEDGE})|[ \t]+)(\d[\w.]*)(?![\w.])`,
+  'g',
+);
 
 /**
  * A batch key written after its number in prose, "one 3090 can set only 2 batch_size"

@@ -77,7 +77,8 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
       )
       // "num_ctx limited to 8192", "gpu_memory_utilization set to 0.95", "max_model_len capped at 4096"
       // (akitaonrails/Tiny-Qwen-CLI#2): a key named in prose with the value it was given.
-      .replace(snakeCase ? KEY_SET_TO : NEVER, (m) => `${m[1]}=${m[2]}`.padEnd(m[0].length), 'config.key-set-to')
+      // A value given as an example or a guess ("set to, for example, 40960"; patterns.ts VALUE_HEDGE) is weak, said.
+      .replaceEach(snakeCase ? KEY_SET_TO : NEVER, (m) => ({ result: `${m[1]}=${m[3]}`.padEnd(m[0].length), rule: m[2] ? { id: 'config.key-example-value', weak: true } : { id: 'config.key-set-to' } }))
       // "gpu_memory_utilization is 0.7", "`gpu_memory_utilization`, for example, 0.99" (patterns.ts KEY_IS_VALUE): a key we
       // read, with its value. Weak, said with its words: prose may name another run's key ("but TP_size is 8" of verl's
       // rollout engine, c295), and an example's value is one the user tried or would try.
@@ -92,7 +93,7 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
       })
       .replace(snakeCase && has('batch_size') ? NUMBER_THEN_BATCH_KEY : NEVER, (m) => `${m[2]}=${m[1]}`.padEnd(m[0].length), 'config.number-then-batch-key')
       .replace(snakeCase ? NUMBER_THEN_KEY : NEVER, (m) => (!/batch_size$/.test(m[2]!) && handlerOf(keyName(m[2]!)) ? `${m[2]}=${m[1]}`.padEnd(m[0].length) : m[0]), 'config.number-then-key')
-      .replace(snakeCase ? SET_KEY_TO : NEVER, (m) => `${m[1]}=${m[2]}`.padStart(m[0].length), 'config.set-key-to')
+      .replaceEach(snakeCase ? SET_KEY_TO : NEVER, (m) => ({ result: `${m[1]}=${m[3]}`.padStart(m[0].length), rule: m[2] ? { id: 'config.key-example-value', weak: true } : { id: 'config.set-key-to' } }))
       // A systemd unit's environment line, `Environment="OLLAMA_CONTEXT_LENGTH=8192"` (`systemctl edit ollama`:
       // ollama/ollama#14130, c1132), sets the variable inside the quotes: read as `OLLAMA_CONTEXT_LENGTH=8192`.
       .replace(has('nvironment=') ? /\benvironment=(["']?)([a-z_][a-z0-9_]*=[^"'\s]*)\1/gi : NEVER, (m) => `${m[2]}`.padStart(m[0].length - m[1]!.length).padEnd(m[0].length), 'config.systemd-environment')

@@ -1,5 +1,6 @@
 import type { Piece } from '../../mapped-text.js';
 import type { ProseRule } from '../types.js';
+import { VALUE_HEDGE } from '../../config-keys/connectives.js';
 
 /**
  * A config key given its value in a sentence, with no colon or equals sign (issue 22, item 7: "keys
@@ -80,6 +81,22 @@ export const KEY_SET_IN_WORDS_RULES: readonly ProseRule[] = [
     },
     example: "I found out that if I set the `--tensor-parallel-size` to be 2 or 4, the vllm raises error",
     source: 'QwenLM/Qwen3-VL#831',
+    weak: true,
+  },
+  {
+    // The value given as an example or a guess: "If we want to increase max_length to, for example, 40960, will that
+    // cause OOM?" (huggingface/gpt-oss-recipes#17, c2624), "I set max_model_len to e.g. 16384", "set num_ctx to for
+    // instance 32768". Read, weak (the length slot's weak cue, docs/reading.md): said with its words. Before
+    // prose.key-set-to, whose value is a word and had taken "e.g" or "for" for it.
+    id: 'prose.key-set-to-example',
+    pattern: new RegExp(
+      String.raw`${VERB}[ \t]+(?:(?:the|my|our|its|both)[ \t]+)?${KEY}${NOUN}[ \t]+${TO}${VALUE_HEDGE}["'\x60]?(\d[\w.]*)(?![\w.])|(?<![\w.\-/"'\x60])${KEY}${NOUN}[ \t]+(?:(?:is|was|were|being|been|are)[ \t]+)?(?:set|changed|configured)[ \t]+${TO}${VALUE_HEDGE}["'\x60]?(\d[\w.]*)(?![\w.])`,
+      'g',
+    ),
+    when: (t) => (t.includes('_') || t.includes('--')) && /example|instance|e\.g|say|maybe|perhaps|like|比如|例如|譬如|예를|例えば/.test(t),
+    write: asPair,
+    example: 'If we want to increase max_length to, for example, 40960, will that cause OOM?',
+    source: 'huggingface/gpt-oss-recipes#17',
     weak: true,
   },
   {

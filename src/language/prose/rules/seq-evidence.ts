@@ -38,6 +38,45 @@ export const SEQ_EVIDENCE_RULES: readonly ProseRule[] = [
     example: '求问训练一个7b的模型 大概60k的数据 全量的grpo需要多大的显存啊',
     source: 'deepseek-ai/DeepSeek-R1#559',
   },
+  {
+    // A model's description prints the model's own trained window beside its other attributes: `ollama show`'s
+    // Model block ("architecture qwen3 / parameters 14.8B / context length 40960 / embedding length 5120 /
+    // quantization Q4_K_M", ollama/ollama, c1852 b50, c2517 b72), or the same pasted as a list ("Architecture:
+    // gemma3 / Parameters: 4.3B / Context Length: 131072 (but set to num_ctx=1024) / Embedding Length: 2560", c577
+    // b14). It is a broken cue for the length slot (docs/reading.md, "The length slot"): the model's maximum,
+    // never the run's; the engine's default, or the user's own num_ctx beside it, is the length. Only inside such a
+    // description: an embedding length (no setting has one), or both the architecture and the parameter count, on
+    // lines of its own within a few lines. "- context length: 32000" under "- model: … - loader: …" is the
+    // user's setting (c2118) and stays.
+    id: 'prose.model-window-in-description',
+    pattern: /(?<=^|\n)[ \t]*(?:[-*•][ \t]*)?(?:context[ \t_-]*(?:length|window|size)|embedding[ \t_-]*length)(?:[ \t]*:)?[ \t]*\d[\d,]*(?:[ \t]*k)?(?![\w.])/g,
+    when: (t) => /context[ \t_-]*(?:length|window|size)/.test(t) && /embedding|architecture/.test(t),
+    write: (m, notes) => {
+      const around = m.input.slice(Math.max(0, m.index - 400), m.index + m[0].length + 400);
+      const row = (word: string) => new RegExp(String.raw`(?:^|\n)[ \t]*(?:[-*•][ \t]*)?${word}\b`).test(around);
+      if (!row(String.raw`embedding[ \t_-]*length`) && !(row('architecture') && row('parameters'))) return m[0];
+      // (Its embedding length, the model's hidden size, is no length either.)
+      if (/^\s*(?:[-*•]\s*)?context/.test(m[0])) notes.push(`"${m[0].trim()}" is the model's own context window (its description, as \`ollama show\` prints it), not the length you run`);
+      return ' '.repeat(m[0].length);
+    },
+    example: '  Model\n    architecture        qwen2\n    parameters          14.8B\n    context length      32768\n    embedding length    5120',
+    source: 'ollama/ollama#10529',
+  },
+  {
+    // Ollama's `ollama ps` prints, for each loaded model, the context it allocated (its CONTEXT column, Ollama
+    // v0.12 on: "NAME ID SIZE PROCESSOR CONTEXT UNTIL" / "qwen2.5vl:7b 5ced39dfa4ba 14 GB 100% GPU 16384 4 minutes
+    // from now", ollama/ollama, c2242 b63; c2971 b88). That is the run's context, but the engine's figure, not a
+    // setting the user wrote (Ollama picks it by release and by VRAM when none is set, llamacpp-context.ts): a weak
+    // cue, read as the length and said with its words. The row is read by its columns (a 12-hex-digit id, a size,
+    // the processor split), so no other table's number is taken.
+    id: 'prose.ollama-ps-context',
+    pattern: /(?<=(?:^|\n)[ \t]*[\w.:/-]+[ \t]+[0-9a-f]{12}[ \t]+\d+(?:\.\d+)?[ \t]*[kmgt]i?b[ \t]+\d+%(?:\/\d+%)?[ \t]+(?:cpu\/gpu|gpu\/cpu|gpu|cpu)[ \t]+)\d{3,7}(?=[ \t]|$)/g,
+    when: (t) => t.includes('processor') && t.includes('context') && t.includes('until'),
+    write: (m) => ` ctx ${m[0]} `,
+    weak: true,
+    example: 'NAME            ID              SIZE     PROCESSOR    CONTEXT    UNTIL\nqwen2.5vl:7b    5ced39dfa4ba    14 GB    100% GPU     16384      4 minutes from now',
+    source: 'ollama/ollama#13722',
+  },
 ];
 
 /**
