@@ -87,3 +87,32 @@ describe('a card named in words with no digit is counted as any card (c3307: "Ti
     expect(cards(text).slice(0, 2)).toEqual(['titan-rtx', count]);
   });
 });
+
+describe("llama.cpp's device lines count the cards, weak (c2895: six lines of A100s read as one card)", () => {
+  const log = (devices: number[], name = 'NVIDIA A100-SXM4-80GB', prefix = 'llama_load_model_from_file: ') =>
+    devices.map((d) => `${prefix}using device CUDA${d} (${name}) - 80567 MiB free`).join('\n');
+  it.each([
+    [`deepseek-r1:671b no response\n\`\`\`\n${log([2, 3, 4, 5, 6, 7], 'NVIDIA A100-SXM4-80GB', 'Feb 07 09:45:31 ollama[2202418]: llama_load_model_from_file: ')}\n\`\`\``, 'a100-80g', 8],
+    [`llama 70b q4_k_m inference hangs\n\`\`\`\n${log([0, 1])}\n\`\`\``, 'a100-80g', 2],
+    [`llama 70b q4_k_m inference hangs\n${log([0, 1, 2, 3])}`, 'a100-80g', 4],
+    [`qwen2.5 32b q4_k_m llama.cpp OOM\n${log([0, 1], 'NVIDIA GeForce RTX 3090', 'llama_model_load_from_file_impl: ')}`, 'rtx-3090', 2],
+    [`ollama qwen3 32b 很慢\n${log([0, 1, 2], 'NVIDIA GeForce RTX 4090')}`, 'rtx-4090', 3],
+    [`ollama deepseek-r1 70b 메모리 부족\n${log([0], 'NVIDIA GeForce RTX 4090')}`, 'rtx-4090', 1],
+    [`llama 70b q4_k_m inference hangs\n${log([1, 0])}`, 'a100-80g', 2],
+    [`llama 70b q4_k_m inference\n${log([0, 1, 2, 3, 4, 5, 6, 7], 'NVIDIA H100 80GB HBM3')}`, 'h100-80g', 8],
+  ])('%s', (text, gpu, count) => {
+    expect(cards(text).slice(0, 2)).toEqual([gpu, count]);
+  });
+
+  it('c863: device 0 alone counts nothing, so the thread\'s dual 3090 stay', () => {
+    expect(corpusLineRead('c863').scenario.hardware?.count).toBe(2);
+  });
+
+  it('c2895: eight A100s from CUDA2 … CUDA7', () => {
+    expect(corpusLineRead('c2895').scenario.hardware?.count).toBe(8);
+  });
+
+  it('the count is said with the log\'s words', () => {
+    expect(read(`llama 70b q4_k_m inference hangs\n${log([0, 1])}`).said).toMatch(/using device/);
+  });
+});
