@@ -12,6 +12,8 @@ export class Between {
   private readonly words: Int32Array;
   private readonly stops: Int32Array;
   private readonly breaks: Int32Array;
+  /** Running counts of clause marks (, ; . ! ? and the full-width ，、；。！？). */
+  private readonly clauses: Int32Array;
 
   constructor(private readonly tokens: readonly Token[]) {
     const n = tokens.length;
@@ -19,11 +21,13 @@ export class Between {
     this.words = new Int32Array(n + 1);
     this.stops = new Int32Array(n + 1);
     this.breaks = new Int32Array(n + 1);
+    this.clauses = new Int32Array(n + 1);
     for (let i = 0; i < n; i++) {
       const t = tokens[i]!;
       this.words[i + 1] = this.words[i]! + (t.type === 'word' ? 1 : 0);
       this.stops[i + 1] = this.stops[i]! + (isStop(t) ? 1 : 0);
       this.breaks[i + 1] = this.breaks[i]! + (t.type === 'ws' && t.text.includes('\n') ? 1 : 0);
+      this.clauses[i + 1] = this.clauses[i]! + (isClauseMark(t) ? 1 : 0);
     }
   }
 
@@ -31,6 +35,12 @@ export class Between {
   sentenceEnd(from: Token, to: Token): boolean {
     const [lo, hi] = this.range(from, to);
     return this.stops[hi]! - this.stops[lo]! + this.breaks[hi]! - this.breaks[lo]! > 0;
+  }
+
+  /** A clause's end (a comma, a semicolon, a sentence's stop, in either script) between `from` and `to`; a line break is none. */
+  clauseBreak(from: Token, to: Token): boolean {
+    const [lo, hi] = this.range(from, to);
+    return this.clauses[hi]! - this.clauses[lo]! > 0;
   }
 
   /** Words and a sentence's stop before `to` between them ("context as possible. With 1"). */
@@ -63,3 +73,4 @@ export class Between {
 }
 
 const isStop = (t: Token) => t.type === 'sep' && /[.!?]/.test(t.text);
+const isClauseMark = (t: Token) => (t.type === 'sep' && /[,;.!?]/.test(t.text)) || (t.type === 'foreign' && /[，、；。！？]/.test(t.text));

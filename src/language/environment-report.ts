@@ -44,8 +44,46 @@ const TOPOLOGY_LINE = /^[ \t]*(?:(?:gpu|nic)\d+(?:[ \t]+(?:x|nv\d+|sys|node|phb|
 
 const REPORT_MARK = /collecting environment information|gpu models and configuration|nvidia driver version|pytorch version(?: \(gpu\?\))?:|\[pip3\]|^gpu[ \t]+\d+(?:,\d+)*:/m;
 
-/** The report's GPU lines read as the cards, the rest of it blanked. */
-export function readEnvironmentReport(text: MappedText): MappedText {
+/**
+ * llama.cpp's loader names each device it loads onto, one a line: "llama_load_model_from_file: using device CUDA2
+ * (NVIDIA A100-SXM4-80GB) - 80567 MiB free" (llama_model_load_from_file_impl in later releases; Ollama's server log
+ * prints it under journald's stamp, ollama/ollama#8930, c2895: six lines of A100s, read as one card said six times).
+ * The devices are numbered from 0, so the highest index shown counts the cards (the first lines may be cut from a
+ * pasted log): a count the log implies, read weak and said with the log's words.
+ */
+const DEVICE_USE_LINE = /\busing device (?:cuda|rocm|vulkan|sycl)(\d{1,2}) \(([^)\n]+)\)/;
+export const LLAMA_DEVICE_LINES = { id: 'env.llama-device-lines', weak: true } as const;
+
+/** llama.cpp's device lines of one card read as "<highest index + 1>x <card>", weak, where an index above 0 shows. */
+function readDeviceLines(text: MappedText): MappedText {
+  if (!text.text.includes('using device')) return text;
+  const lines = text.text.split('\n');
+  const say = new Map<number, string>();
+  for (let n = 0; n < lines.length; n++) {
+    const first = DEVICE_USE_LINE.exec(lines[n]!);
+    if (!first) continue;
+    let highest = Number(first[1]);
+    let end = n;
+    // The lines that follow, of the same card: one per device.
+    while (end + 1 < lines.length) {
+      const next = DEVICE_USE_LINE.exec(lines[end + 1]!);
+      if (!next || next[2] !== first[2]) break;
+      highest = Math.max(highest, Number(next[1]));
+      end++;
+    }
+    // Device 0 alone says no count: the loader lists the devices it uses, not the machine's (c863's container sees one of two).
+    if (highest > 0) {
+      say.set(n, ` ${highest + 1}x ${first[2]} `);
+      for (let k = n + 1; k <= end; k++) say.set(k, '');
+    }
+    n = end;
+  }
+  return rewriteLines(text, say, LLAMA_DEVICE_LINES);
+}
+
+/** The report's GPU lines read as the cards, the rest of it blanked; llama.cpp's device lines counted. */
+export function readEnvironmentReport(given: MappedText): MappedText {
+  const text = readDeviceLines(given);
   if (!REPORT_MARK.test(text.text)) return text;
   const lines = text.text.split('\n');
   const say = new Map<number, string>();

@@ -205,6 +205,15 @@ function runsFrom(text: string, at: number): Run[] {
   return runs;
 }
 
+/**
+ * A card's letters the text parts from its digits by a space, the digits followed by a memory's unit: "on a 40 GB card",
+ * "I have a 10 GB GPU" are the article and an amount (runpod/docs#839, c3276: read as an A40), never an A40 or an A10.
+ * The name written whole ("a40 48gb", "an A40") or with its memory after another number is the card.
+ */
+function articleBeforeMemory(text: string, at: number, end: number): boolean {
+  return /^[a-z]+\s+\d+$/.test(text.slice(at, end)) && /^\s*(?:gib|gb|gi|g)(?![a-z0-9])/.test(text.slice(end, end + 8));
+}
+
 /** The name starting at `at`, or null. Text is normalised (lower-case). */
 export function nameAt(text: string, at: number): NameMatch | null {
   if (!isAlnumAt(text, at)) return null;
@@ -219,7 +228,7 @@ export function nameAt(text: string, at: number): NameMatch | null {
     if (particle) continue;
     // "rtx3090ti", "2080super": a Ti/Super the catalog lacks reads as its card, and read-tokens says so.
     const gpu = GPU_NAMES.get(key) ?? GPU_NAMES.get(key.replace(/(?<=\d)(?:ti|super)$/, ''));
-    if (!gpu || !breaksAllowed(key, spaced)) continue;
+    if (!gpu || !breaksAllowed(key, spaced) || articleBeforeMemory(text, at, end)) continue;
     if (nameGuard(text, end)) return { type: 'gpu', value: gpu, end };
     if (text[end] === 's' && nameGuard(text, end + 1)) return { type: 'gpu', value: gpu, end: end + 1 };
     if (gluedKeywordAfter(text, at, end)) return { type: 'gpu', value: gpu, end };

@@ -169,6 +169,13 @@ export function readTokens(raw: readonly Token[]): TokenReading {
       unread.push({ text: t.text, offset: t.offset, foreign: false });
       continue;
     }
+    // Nor across a clause's end to a card or a GPU word (s43, rcount1): "the same result with all 3, surely a P100"
+    // (dredwardhyde/gpt-neo-fine-tuning-example#8, c3219), "step 500, a V100", "运行了 3 次，A100" count no cards.
+    // A number a GPU word owns ("GPUs: 4, A100 80GB") stays that word's count.
+    if (t.type === 'number' && /^\d+$/.test(t.text) && !TAKES_NUMBER.has(out[i - 1]?.type ?? '') && out[i - 1]?.type !== 'gpus' && countsAcrossClause(out, i, between)) {
+      unread.push({ text: t.text, offset: t.offset, foreign: false });
+      continue;
+    }
     // "of" only joins nodes or "gpus" to what follows ("2 nodes of 8x H100", "4 gpus of 48GB").
     if (t.type === 'of' && !['nodes', 'gpus'].includes(final.at(-1)?.type ?? '')) {
       filler.push({ ...t, type: 'word' });
@@ -301,3 +308,22 @@ function numberNext(next: Token | undefined): boolean {
   return next?.type === 'number' || next?.type === 'knum' || (next?.type === 'gpu' && /^\d+$/.test(next.text));
 }
 
+/** Kept tokens the grammar passes over between a count and its card (words it does not read). */
+const PASSED_TO_CARD = new Set(['word', 'foreign']);
+
+/**
+ * Whether the number `out[i]` reaches the next card or GPU word (past words the grammar drops) only across a
+ * clause's end: then it is no count of them (issue 22 item 2, a cue broken by a comma or a stop).
+ */
+function countsAcrossClause(out: readonly Token[], i: number, between: Between): boolean {
+  // A keyword's number said with "of" ("batch size of 16. … your GPUs") is the keyword's.
+  if (out[i - 1]?.type === 'of' && TAKES_NUMBER.has(out[i - 2]?.type ?? '')) return false;
+  let k = i + 1;
+  while (k < out.length && k <= i + 6 && PASSED_TO_CARD.has(out[k]!.type)) {
+    // A word in the number's own clause is its noun ("16000 tokens. GPU: A100" is a length): left to its reader.
+    if (out[k]!.type === 'word' && !between.clauseBreak(out[i]!, out[k]!)) return false;
+    k++;
+  }
+  const card = out[k];
+  return !!card && (card.type === 'gpu' || card.type === 'gpus') && between.clauseBreak(out[i]!, card);
+}

@@ -150,8 +150,7 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     role: 'count',
     // "8 H100", "2 servers with 8 H100s each", the 8 of "4x8H200": a count right before a card's name.
     pattern: new RegExp(String.raw`(?<![a-wyz\d_.\-−])(?<!\b(?:tp|pp|dp|ep|cp|bs|mbs|gbs|ga|seq|batch|size|rank|alpha|stage)[\s=:_-]*)(?<n>\d{1,3})(?!\d)(?=\s*${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.])|\s+\d{2,3}\s*gb?\s*(?:gpus?|cards?)\b|\s+\d{2,3}\s*gb?\s+${VENDOR}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.]))`, 'g'),
-    // …or before a memory and its noun: "each with 8 80GB GPUs" (c104), or a memory and the card:
-    // "two 80G A800 nodes" (OpenRLHF/OpenRLHF#776, c591).
+    // …or before a memory and its noun: "each with 8 80GB GPUs" (c104), or a memory and the card: "two 80G A800 nodes" (c591).
     example: '2 servers with 8 H100s each',
   },
   {
@@ -160,7 +159,7 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // …or before the card's memory and then the card ("two 80G A800 nodes", c591).
     // A card's name of several words after it: its vendor's words and "PRO" ("Dual RTX PRO 6000", sgl-project/sglang#10521,
     // c2451: read as one card; "twin NVIDIA RTX PRO 6000", "triple Radeon PRO W7900"); "a pair of 3060 12gb cards" (c2973).
-    pattern: /\b(?<word>single|dual|double|twin|two|(?:a\s+)?pair\s+of|triple|three|quad|four|five|six|seven|eight)\b(?=[\s*_-]+(?:(?:nvidia|geforce|tesla|rtx|gtx|amd|radeon|instinct|quadro|pro)[\s-]+){0,3}(?:[a-z]{1,8}[\s-]+|\d{2,3}\s*gb?\s+)?(?:[a-z]{1,3}\d|\d{4}))/g,
+    pattern: /\b(?<word>single|dual|double|twin|two|(?:a\s+)?pair\s+of|triple|three|quad|four|five|six|seven|eight)\b(?=[\s*_-]+(?:(?:nvidia|geforce|tesla|rtx|gtx|amd|radeon|instinct|quadro|pro)[\s-]+){0,3}(?:[a-z]{1,8}[\s-]+|\d{2,3}\s*gb?\s+)?(?:[a-z]{1,3}\d|\d{4}|titan[\s-]?rtx))/g,
     example: 'dual 3090 (48GB total)',
   },
   {
@@ -205,8 +204,9 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     // A card of four digits takes a plural as a lettered one does ("a100s"): "70b model with large context loads with
     // two 3090s" (ggml-org/llama.cpp, corpus c1854: the count went unread, and "context … two" was read as seq 2).
     // NVIDIA's "PRO" may stand before the number ("RTX PRO 6000", c2451): the name is read whole (engine.ts), so a count
-    // word or numeral before it joins it ("Dual RTX PRO 6000", "双 RTX PRO 6000", "RTX PRO 6000 두 장").
-    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*])|(?<=\d(?:gb|g)))(?![x×*](?=[a-z\d]))(?!(?<=\d)gb?(?=[a-z]{1,3}\d|\d{4})|(?<=\dg)b(?=[a-z]{1,3}\d|\d{4}))${VENDOR}(?<pro>pro[\s-]*(?=\d{4}))?(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?s?)(?:gpus?|cards?|['’]s)?(?:(?=[x×*]\d)|(?<=\d{4})(?=d(?:[\s-]*v2)?(?![a-z\d]))|(?![a-z\d]|-(?!(?:sxm\d?|pcie)\b)[a-z]))`, 'g'),
+    // word or numeral before it joins it ("Dual RTX PRO 6000", "双 RTX PRO 6000", "RTX PRO 6000 두 장"). "Titan RTX", the one card
+    // named with no digit, is read as the others (c3307 "Titan RTX x2 + NVLINK" was one card, its "x2" unknown).
+    pattern: new RegExp(String.raw`(?:(?<![a-z])|(?<=\d[x×*])|(?<=\d(?:gb|g)))(?![x×*](?=[a-z\d]))(?!(?<=\d)gb?(?=[a-z]{1,3}\d|\d{4})|(?<=\dg)b(?=[a-z]{1,3}\d|\d{4}))${VENDOR}(?<pro>pro[\s-]*(?=\d{4}))?(?<card>[a-z]{1,3}\d{1,4}[a-z]{0,2}|(?<!\d)\d{4}(?:\s*ti)?s?|titan[\s-]?rtx)(?:gpus?|cards?|['’]s)?(?:(?=[x×*]\d)|(?<=\d{4})(?=d(?:[\s-]*v2)?(?![a-z\d]))|(?![a-z\d]|-(?!(?:sxm\d?|pcie)\b)[a-z]))`, 'g'),
     example: 'I am running the qwq model on a server with L40GPU',
     source: 'c324',
   },
