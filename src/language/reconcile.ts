@@ -51,6 +51,7 @@ import { variantsTried } from './reconcile/variant-tried.js';
 import { namedSetups } from './reconcile/named-setups.js';
 import { switchedModel, switchedTo } from './reconcile/switched-to.js';
 import { failedSwitches } from './reconcile/failed-switch.js';
+import { leftTries } from './reconcile/left-tries.js';
 import { fp8WeightsWord } from './reconcile/fp8-weights-word.js';
 import { bareOffloadWords } from './reconcile/offload-word.js';
 import { zero3Offload } from './reconcile/zero3-offload.js';
@@ -136,6 +137,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = comparedFormats(out, text, notes);
   // A setting switched to ("后面改用ZeRO2", "then switched to LoRA") replaces the one said before it (reconcile/switched-to.ts).
   out = switchedTo(out, text, notes, owned);
+  // A setting tried and left ("I tried zero3 but …, so now zero2", "first bf16, then fp32"): the run now is the later saying (reconcile/left-tries.ts).
+  out = leftTries(out, text, notes, owned);
   // Checkpointing the user fails to turn on, or asks how to, is not on (reconcile/failed-switch.ts).
   out = failedSwitches(out, text, notes);
   // "fp8" beside fp8 weights and a 16-bit dtype names the weights (reconcile/fp8-weights-word.ts).
