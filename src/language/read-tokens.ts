@@ -169,6 +169,12 @@ export function readTokens(raw: readonly Token[]): TokenReading {
       unread.push({ text: t.text, offset: t.offset, foreign: false });
       continue;
     }
+    // A share is no count (issue 22 item 2: a number with another unit is not a count): "会默认占用90%的显存（4090是占用22g）"
+    // (it takes 90% of the memory by default, the 4090 22g) counts no 90 cards; a keyword's share ("util 90%") stays the keyword's.
+    if (t.type === 'number' && shares.has(t.offset) && !TAKES_NUMBER.has(out[i - 1]?.type ?? '')) {
+      unread.push({ text: t.text, offset: t.offset, foreign: false });
+      continue;
+    }
     // Nor across a clause's end to a card or a GPU word (s43, rcount1): "the same result with all 3, surely a P100"
     // (dredwardhyde/gpt-neo-fine-tuning-example#8, c3219), "step 500, a V100", "运行了 3 次，A100" count no cards.
     // A number a GPU word owns ("GPUs: 4, A100 80GB") stays that word's count.
