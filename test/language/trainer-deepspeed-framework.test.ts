@@ -52,10 +52,28 @@ describe('a Trainer handed a DeepSpeed config is the Trainer’s run, in DeepSpe
   });
 });
 
+describe("accelerate's launcher with DeepSpeed as its plugin is the Hugging Face stack's run (framework.trainer-accelerate-launch)", () => {
+  // Scored before this row: 2/6 (the two whose DeepSpeed came only from a config file's name or a flag).
+  it.each([
+    'accelerate launch --config_file configs/deepspeed_zero2.yaml --num_processes 8 train.py --model_name_or_path meta-llama/Llama-2-7b-hf --bf16 --per_device_train_batch_size 4 with deepspeed',
+    'I use accelerate launch with deepspeed (ds_config.json) to fine-tune llama-2-13b on 4x A100 40GB, full fine-tune, bf16, OOM',
+    '用 accelerate launch + deepspeed 全参微调 qwen2-7b，8卡 A800 80G，爆显存',
+    'accelerate launch --use_deepspeed --num_processes 4 finetune.py, full fine-tune of mistral-7b, 4x A100 80GB',
+    'Full fine-tune of falcon-7b with DeepSpeed via accelerate launch on 2x A6000, bf16, batch 1',
+    'accelerate launch 로 deepspeed 설정을 써서 llama-3-8b 전체 파인튜닝, A100 80GB 4장',
+  ])('%s', (text) => {
+    const s = framework(text);
+    expect(s.framework).toBe('hf');
+    expect(s.recipe).toBe('mixed');
+  });
+});
+
 describe("DeepSpeed's own engine stays deepspeed", () => {
   it.each([
     'deepspeed train.py --deepspeed --deepspeed_config ds_config.json --model llama-2-7b --bf16',
     'I train llama-2-7b with deepspeed on 4x A100 40GB, my script calls deepspeed.initialize and uses TrainingArguments only to parse flags',
+    'deepspeed train.py --deepspeed --deepspeed_config ds.json --model llama-2-7b, then I tried accelerate launch as well',
+    'full fine-tune of llama-2-7b with deepspeed on 4x A100 40GB',
   ])('%s', (text) => {
     expect(framework(text).framework).toBe('deepspeed');
   });

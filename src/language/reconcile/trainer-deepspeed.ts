@@ -27,8 +27,9 @@ import { deepspeedAppItems } from './deepspeed-app.js';
  *    framework is the Trainer's (`hf`, with the config's ZeRO stage where the words give one); the
  *    precision is DeepSpeed's mixed recipe all the same (config-keys/precision.ts reads the Trainer's
  *    `--bf16` under a DeepSpeed config as DeepSpeed's bf16).
- * The rows below are the second kind's cues: each is the HF Trainer's own argument or class, so the
- * Trainer reading is strong (the user's own setting), never a guess from a script's name.
+ * The rows below are the second kind's cues: each is the HF Trainer's own argument or class, or accelerate's
+ * own launcher, so the Trainer reading is strong (the user's own setting or command), never a guess from a
+ * script's name (`finetune_with_accelerate.sh` is no cue).
  */
 export interface TrainerCue {
   id: string;
@@ -59,6 +60,14 @@ export const TRAINER_CUES: readonly TrainerCue[] = [
     pattern: /\b(?:TrainingArguments|Seq2SeqTrainingArguments|Seq2SeqTrainer|trainer\.train\(\))/,
     example: 'Simply replace `fp16=True` with `bf16=True` in `TrainingArguments`',
     source: 'baichuan-inc/Baichuan2#370',
+  },
+  {
+    // accelerate's launcher runs the user's script through its Accelerator, with DeepSpeed as a plugin
+    // (`--use_deepspeed`, a DeepSpeed accelerate config): the corpus convention reads such a run as hf (audit3).
+    id: 'framework.trainer-accelerate-launch',
+    pattern: /\baccelerate[ \t]+launch\b/,
+    example: 'accelerate launch --use_deepspeed --num_processes 4 finetune.py',
+    source: 'huggingface/trl#2404',
   },
 ];
 
