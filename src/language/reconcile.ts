@@ -57,6 +57,7 @@ import { bareOffloadWords } from './reconcile/offload-word.js';
 import { zero3Offload } from './reconcile/zero3-offload.js';
 import { formerFrameworks } from './reconcile/former-frameworks.js';
 import { mentionedFrameworks } from './reconcile/mentioned-frameworks.js';
+import { trainerOverDeepSpeed } from './reconcile/trainer-deepspeed.js';
 import { launchedReplicas } from './reconcile/launched-replicas.js';
 import { askedDefaultShardings, keyedShardings, shardedNotSplit } from './reconcile/sharding-evidence.js';
 import { swiftDeviceMap } from './reconcile/swift-device-map.js';
@@ -192,7 +193,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   // An RL algorithm beside the Megatron backend that trains its policy is the algorithm's run (reconcile/rl-backend.ts).
   out = algorithmOverBackend(out, notes);
   // A framework only asked about or set against the run yields to the one the message runs (reconcile/mentioned-frameworks.ts).
-  out = frameworks(mentionedFrameworks(formerFrameworks(out, text, notes), text, notes), text);
+  // DeepSpeed beside the Hugging Face Trainer's own argument or class is ZeRO's provider, the Trainer the run's (reconcile/trainer-deepspeed.ts).
+  out = frameworks(trainerOverDeepSpeed(mentionedFrameworks(formerFrameworks(out, text, notes), text, notes), text, notes), text);
   out = narrativeHelp(out, ignored, reports?.said, reports?.reported);
   return out;
 }
