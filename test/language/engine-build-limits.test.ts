@@ -19,8 +19,8 @@ describe("an engine build's limits are the setup, a run's request is set aside",
     expect(said).toMatch(/one run's request of the engine: it was built with max_output_len 4096/);
   });
 
-  it("c730: build.py --max_batch_size 128, the Triton config's max_batch_size: 1: batch 128", () => {
-    expect(read(corpusText('c730')).scenario.microBatch).toBe(128);
+  it("c730: build.py --max_batch_size 128, the Triton config's max_batch_size: 1: max seqs 128 (audit3)", () => {
+    expect(read(corpusText('c730')).scenario.inference?.maxSeqs).toBe(128);
   });
 
   it.each([
@@ -31,7 +31,9 @@ describe("an engine build's limits are the setup, a run's request is set aside",
   ])('%s', (text, want) => {
     const { scenario } = read(text);
     expect(scenario.seq).toBe(want.seq);
-    expect(scenario.microBatch).toBe(want.batch);
+    // The build's cap, not a micro-batch (audit3, rbatch1).
+    expect(scenario.inference?.maxSeqs).toBe(want.batch);
+    expect(scenario.microBatch).toBe(1);
   });
 
   it('with no build in the message a run\'s limit is read as before', () => {

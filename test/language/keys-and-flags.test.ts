@@ -70,7 +70,8 @@ describe('TensorRT-LLM, LLaMA2-Accessory and nanotron keys', () => {
     const { scenario } = read('llama 7b on 1x a40\ntrtllm-build --max_input_len 1024 --max_output_len 512 --max_batch_size 8');
     expect(scenario.seq).toBe(1536);
     expect(scenario.inference?.newTokens).toBe(512);
-    expect(scenario.microBatch).toBe(8);
+    expect(scenario.inference?.maxSeqs).toBe(8);
+    expect(scenario.microBatch).toBe(1);
   });
 
   it('--max_output_len alone is the generated tokens; --max_input_len alone the sequence, in either order', () => {

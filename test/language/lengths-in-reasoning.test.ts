@@ -53,12 +53,12 @@ describe('a result measured at a length: the length is the context, the multipli
 
 describe("a property table's row sets its key", () => {
   it.each(cases([
-    ["TensorRT-LLM engine builder template for llama-3.1-8b on 1x h100\n\n| Property | Value | Description |\n| --- | --- | --- |\n| `max_batch_size` | 8 | requests at once |\n| `max_input_len` | 8192 | longest prompt |", "llama-3.1-8b tensorrt-llm bs 8 seq 8192 on h100"],
+    ["TensorRT-LLM engine builder template for llama-3.1-8b on 1x h100\n\n| Property | Value | Description |\n| --- | --- | --- |\n| `max_batch_size` | 8 | requests at once |\n| `max_input_len` | 8192 | longest prompt |", "llama-3.1-8b tensorrt-llm max seqs 8 seq 8192 on h100"],
     ["llama-3-8b lora on a100-80g, my settings:\n\n| setting | value |\n|---|---|\n| max_seq_length | 4096 |\n| per_device_train_batch_size | 2 |", "llama-3-8b lora bs 2 seq 4096 on a100-80g"],
     ["qwen2.5-7b 用 llama-factory 做 lora，单卡 a800\n\n| 参数 | 值 |\n|---|---|\n| cutoff_len | 2048 |\n| per_device_train_batch_size | 4 |", "qwen2.5-7b llama-factory lora bs 4 seq 2048 on a800-80g"],
     ["Serving qwen2-7b with vllm on an l4:\n\nParameter | Value\n--- | ---\n**max_model_len** | 16384\n**gpu_memory_utilization** | 0.85", "qwen2-7b vllm seq 16384 util 0.85 on l4"],
     ["llama-3.1-8b를 vllm으로 a10g 한 장에서 서빙합니다.\n\n| 항목 | 값 |\n|---|---|\n| max_model_len | 8192 |", "llama-3.1-8b vllm seq 8192 on a10g"],
-    ["```diff\n+| Property | Value |\n+| --- | --- |\n+| GPU | 1xA100 |\n+| `max_batch_size` | 16 |\n+| `max_input_len` | 2048\n```\nllama-2-13b trtllm engine", "llama-2-13b tensorrt-llm bs 16 seq 2048 on a100-80g"],
+    ["```diff\n+| Property | Value |\n+| --- | --- |\n+| GPU | 1xA100 |\n+| `max_batch_size` | 16 |\n+| `max_input_len` | 2048\n```\nllama-2-13b trtllm engine", "llama-2-13b tensorrt-llm max seqs 16 seq 2048 on a100-80g"],
   ]))('$text', ({ text, reading }) => {
     expect(read(text)).toEqual(read(reading));
   });

@@ -41,12 +41,11 @@ describe("an engine's batch setting is a cap on sequences in flight, not a micro
     if (tokens !== undefined) expect(scenario.inference.batchedTokens).toBe(tokens);
   });
 
-  it("trtllm-build's --max_batch_size is left as the corpus is split on it: the built batch, said weak with its flag", () => {
-    // Thirteen corpus lines (c382 … c2828, b8–b83) write a build's max_batch_size as `bs N`, three (c2175, c3068, c3251)
-    // as `max seqs N`: for the lead. A config with the LLM API's runtime keys is the runtime's (c3251, above).
-    const { scenario, said } = read('trtllm-build --checkpoint_dir ./llama-2-7b-ckpt --output_dir ./engine --max_batch_size 8 --max_input_len 2048 --max_seq_len 4096 on an A100 80GB, llama-2-7b');
-    expect(scenario.microBatch).toBe(8);
-    expect(said).toMatch(/--max_batch_size 8/);
+  it("trtllm-build's --max_batch_size is the cap the engine is built to schedule: max seqs, as audit3 writes the corpus", () => {
+    // audit3 (test/corpus/README.md) rewrote the build lines (c382 … c2828) from `bs N` to `max seqs N` (rbatch1).
+    const { scenario } = read('trtllm-build --checkpoint_dir ./llama-2-7b-ckpt --output_dir ./engine --max_batch_size 8 --max_input_len 2048 --max_seq_len 4096 on an A100 80GB, llama-2-7b');
+    expect(scenario.microBatch).toBe(1);
+    expect(scenario.inference.maxSeqs).toBe(8);
   });
 
   it("Meta's own example script keeps its batch: it sizes its cache by max_batch_size", () => {

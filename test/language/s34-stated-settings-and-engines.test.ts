@@ -48,7 +48,7 @@ describe("an engine's max batch size and expert parallelism", () => {
     ["python3 -m sglang.launch_server --model Qwen/Qwen3-235B-A22B --tp 8 --enable-ep-moe --max-running-requests 32, 8xH100", ["tp 8", "ep 8", "max seqs 32"]],
     ["trtllm-bench -m Qwen/Qwen3-8B throughput --max_batch_size 64 --max_num_tokens 2048 --dataset d.txt on one L40S", ["max seqs 64", "batched tokens 2048"]],
     ["from tensorrt_llm import LLM\nllm = LLM(model=\"Qwen/Qwen3-30B-A3B\", tensor_parallel_size=2, moe_expert_parallel_size=2, max_batch_size=8)\nOOM on 2x L40S", ["tp 2", "ep 2", "max seqs 8"]],
-    ["trtllm-build --checkpoint_dir ./ckpt --output_dir ./engine --gemm_plugin float16 --max_batch_size 16 --max_input_len 2048 --max_seq_len 4096\nllama-2-13b on one A100 80GB", ["mbs 16"]],
+    ["trtllm-build --checkpoint_dir ./ckpt --output_dir ./engine --gemm_plugin float16 --max_batch_size 16 --max_input_len 2048 --max_seq_len 4096\nllama-2-13b on one A100 80GB", ["max seqs 16"]],
   ])('%s', (text, words) => hasAll(text, words));
 
   it('a runtime max_batch_size is no micro-batch', () => {

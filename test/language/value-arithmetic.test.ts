@@ -60,9 +60,9 @@ describe("a key's value written as a sum is its number", () => {
 });
 
 describe('a script pasted between inline-code marks sets its variables', () => {
-  it('c375 (NVIDIA/TensorRT-LLM#2043): `export max_batch_size=2048 … --max_batch_size $max_batch_size` is batch 2048', () => {
+  it('c375 (NVIDIA/TensorRT-LLM#2043): `export max_batch_size=2048 … --max_batch_size $max_batch_size` is max seqs 2048 (audit3)', () => {
     const line = loadCorpus().find((l) => l.id === 'c375')!;
-    expect(follow(line.thread!, line.text).s.microBatch).toBe(2048);
+    expect(follow(line.thread!, line.text).s.inference.maxSeqs).toBe(2048);
   });
 
   it.each([

@@ -26,21 +26,39 @@ const promptLength: Handler = (v, ctx) => {
 };
 
 /**
- * Keys only a serving engine's config has (a KV pool, a scheduler's budgets, the engine's split): vLLM's, SGLang's,
- * TGI's, LMDeploy's and TensorRT-LLM's LLM API. Beside them a bare `max_batch_size` is the engine's cap on the sequences
- * in flight, as vLLM's max_num_seqs (NVIDIA/TensorRT-LLM#4917, c3251: a config with kv_cache_config and
- * max_num_tokens, its `max_batch_size: 128` read as micro-batch 128). Elsewhere it keeps its batch: Meta's example
- * scripts and DeepSeek's ModelArgs allocate their cache for max_batch_size sequences. Not a TensorRT-LLM build's keys
- * (max_num_tokens, builder_config: the corpus writes a build's max_batch_size as its batch, c835) nor LMDeploy's
- * (session_len, cache_max_entry_count: its engine table reads the key, config-keys/lmdeploy.ts).
+ * `max_batch_size` is, in every engine that has it, the most sequences the scheduler runs at once: vLLM's max_num_seqs
+ * by another name (TensorRT-LLM's build and LLM API, NVIDIA/TensorRT-LLM#4917 c3251; LMDeploy's TurbomindEngineConfig
+ * and PytorchEngineConfig, c1906 c2384; TGI's, MLC's, Tabby's). It is a cap, not a batch each sequence of which is held
+ * at full length, and it is never a training micro-batch: the corpus writes it `max seqs N` (audit3, test/corpus/
+ * README.md). Two programs keep it as their batch: a reference script that preallocates its KV cache for exactly that
+ * many sequences (Meta's example_*_completion.py with --ckpt_dir / --tokenizer_path, c420 c538 c1147; DeepSeek's
+ * generate.py and its ModelArgs, --ckpt-path, c1016), and a trainer's config, where it bounds a batch-size search
+ * (Ludwig's trainer.max_batch_size, c1179) beside the trainer's own batch key, which the trainer's reading takes.
+ * Anywhere else the key is read as the cap; with no engine's key beside it the reading is weak, said with its words
+ * (rbatch1: the batch slot's evidence model, docs/reading.md "The batch slot").
  */
 const SERVING_ENGINE_KEYS = [
   'tensor_parallel_size', 'gpu_memory_utilization', 'max_model_len', 'kv_cache_config', 'free_gpu_memory_fraction',
   'kv_cache_free_gpu_mem_fraction', 'max_num_batched_tokens', 'max_batch_total_tokens', 'max_batch_prefill_tokens', 'max_total_tokens',
   'max_input_length', 'max_concurrent_requests', 'mem_fraction_static', 'max_running_requests', 'chunked_prefill_size', 'enable_chunked_prefill',
   'num_shard',
+  // LMDeploy's engine configs (lmdeploy/messages.py TurbomindEngineConfig, PytorchEngineConfig).
+  'session_len', 'cache_max_entry_count', 'quant_policy', 'max_prefill_token_num', 'cache_block_seq_len',
+  // TensorRT-LLM's build (trtllm-build, the examples' build.py, an engine's builder_config) and its token budget.
+  'max_num_tokens', 'max_input_len', 'max_output_len', 'gemm_plugin', 'gpt_attention_plugin', 'use_gpt_attention_plugin', 'use_gemm_plugin',
+  'builder_config', 'build_config', 'plugin_config', 'checkpoint_dir', 'max_beam_width', 'remove_input_padding', 'use_inflight_batching', 'paged_kv_cache',
 ];
-const maxBatchSize: Handler = (v, ctx) => (SERVING_ENGINE_KEYS.some((k) => ctx.keys.has(k)) ? serving(numeric('max seqs'))(v, ctx) : numeric('bs')(v, ctx));
+/** A reference script that allocates its cache for max_batch_size sequences: Meta's llama examples, DeepSeek's generate.py. */
+const REFERENCE_SCRIPT_KEYS = ['ckpt_dir', 'tokenizer_path', 'ckpt_path'];
+/** A trainer's own batch beside it: the key bounds the trainer's batch-size search, and the trainer's batch key is read. */
+const TRAINER_BATCH_KEYS = ['batch_size', 'per_device_train_batch_size', 'micro_batch_size', 'train_micro_batch_size_per_gpu', 'gradient_accumulation_steps', 'learning_rate'];
+const maxBatchSize: Handler = (v, ctx) => {
+  if (REFERENCE_SCRIPT_KEYS.some((k) => ctx.keys.has(k))) return numeric('bs')(v, ctx);
+  if (ctx.parent === 'trainer' || TRAINER_BATCH_KEYS.some((k) => ctx.keys.has(k))) return numeric('bs')(v, ctx);
+  const cap = serving(numeric('max seqs'))(v, ctx);
+  if (SERVING_ENGINE_KEYS.some((k) => ctx.keys.has(k)) || !cap || !('say' in cap)) return cap;
+  return { ...cap, weak: true, note: `${ctx.pair ?? `max_batch_size ${v}`} read as the engine's cap on sequences in flight (max seqs), not a batch each holds at full length; say "bs N" if it is your batch` };
+};
 
 /** verl's default data.max_prompt_length (verl/trainer/config/ppo_trainer.yaml: 512, as its max_response_length). */
 export const VERL_PROMPT_DEFAULT = 512;

@@ -91,6 +91,10 @@ export function keywordsAcrossSentences(items: Item[], notes: string[]): Item[] 
       notes.push(`"${number[0].trim()}" not read as the ${slot}: another number stands between it and its keyword ("${words.replace(/\s+/g, ' ')}")`);
       return false;
     }
+    if (i.kind === 'batch' && number.index > 0 && /^\p{L}/u.test(words) && anotherPhraseBetween(between)) {
+      notes.push(`"${number[0].trim()}" not read as the ${slot}: it counts something else, said after "${words.slice(0, words.search(/[,;，；、]|\s/) > 0 ? words.search(/[,;，；、]|\s/) : words.length)}" in another phrase ("${words.replace(/\s+/g, ' ')}")`);
+      return false;
+    }
     if (!SENTENCE_END.test(between)) return true;
     notes.push(`"${number[0].trim()}" not read as the ${slot}: its keyword is in another sentence ("${words.replace(/\s+/g, ' ')}")`);
     return false;
@@ -108,6 +112,23 @@ export function keywordsAcrossSentences(items: Item[], notes: string[]): Item[] 
 const RANGE_END = /\d[\d.,]*\s*[km]?\s*(?:-|–|~|～|to|到|至)\s*$/i;
 function anotherNumberBetween(between: string): boolean {
   return /\d/.test(between.replace(RANGE_END, ''));
+}
+
+/**
+ * The batch's own joining words between its keyword and its number ("batch size of 8", "bs = 8", "batch size is set
+ * to 2", "batch I can use is 4"). Any other word is a cue broken (the batch slot's evidence model, docs/
+ * reading.md "The batch slot"): after a comma, one other word ("in a batch, and each prompt samples 8", unslothai/unsloth#1796,
+ * c2192: eight completions a prompt, read as micro-batch 8; "per batch, roughly 12 seconds"), without one, three.
+ */
+const BATCH_OWN_WORDS = /^(?:batch(?:es)?|batchsize|sizes?|bs|bsz|mbs|micro|mini|per|device|gpu|cards?|train(?:ing)?|of|is|was|were|are|be|been|set|setting|to|at|the|a|an|my|our|from|as|with|about|around|approx|approximately|only|just|still|even|now|i|we|can|could|use|used|using|keep|kept|fits?|max(?:imum)?|e\.?g|like|say|than|then|and|or|was|equal|equals|value|be|go|goes|up|down|reduce[ds]?|increase[ds]?|lower(?:ed)?|raised?|changed?|tried|try|also)$/i;
+const PHRASE_BREAK = /[,;，；、]/;
+function anotherPhraseBetween(between: string): boolean {
+  const others = (span: string, word: RegExp) => (span.match(word) ?? []).filter((w) => !BATCH_OWN_WORDS.test(w)).length;
+  // After the last comma: any other word, in any script ("批大小，每个样本8"); "배치 사이즈, 8" keeps its batch.
+  const afterComma = between.split(PHRASE_BREAK);
+  if (afterComma.length > 1) return others(afterComma[afterComma.length - 1]!, /\p{L}[\p{L}.'’-]*/gu) >= 1;
+  // Without one, words of Latin script only: CJK and Hangul runs are not split into words ("배치 사이즈는 약 8").
+  return others(between, /[a-z][a-z.'’-]*/gi) >= 3;
 }
 
 /** A setting's keyword and its number in one sentence: the item stays; across a sentence end it goes, said. */

@@ -1,46 +1,18 @@
 import { numeric, serving } from '../readers.js';
-import { unquote, type Handler, type KeyContext } from '../values.js';
+import { unquote, type Handler } from '../values.js';
 import { none, noneEach, reads, shared, unmodelled, type Engine } from './types.js';
 
 /**
- * Keys only an engine build writes (trtllm-build's flags, an engine's build_config). Beside them
- * `max_batch_size` is the batch the engine was built and allocates for, as the corpus writes it (`bs N`:
- * c382, c730, c1995, c2024); without them it is the runtime's scheduler cap.
+ * `--max_batch_size` / `max_batch_size`, whether the engine is being built (trtllm-build, the examples' build.py, an
+ * engine's builder_config) or run (trtllm-serve, trtllm-bench, the LLM API): "the maximum number of requests that the
+ * engine can schedule" (TensorRT-LLM docs, "Tuning max batch size and max num tokens"), a cap of the sequences in
+ * flight, as vLLM's --max-num-seqs; never a training micro-batch (NVIDIA/TensorRT-LLM#3486, c2537: trtllm-bench's
+ * `--max_batch_size 32` read as micro-batch 32). A build's cap is the same cap, what the engine was built to schedule:
+ * the corpus writes it `max seqs N` since audit3 (c375 c382 c730 c835 c860 c1334 c1937 c1995 c2024 c2175 c2267 c2828
+ * c3068), where the builds had been read as a batch of N full sequences (rbatch1, the batch slot's evidence model in
+ * docs/reading.md "The batch slot": a serving cap never fills the micro-batch).
  */
-const BUILD_KEYS = [
-  'max_input_len', 'max_output_len', 'gemm_plugin', 'gpt_attention_plugin', 'builder_config', 'build_config', 'plugin_config', 'checkpoint_dir', 'use_paged_context_fmha',
-  // The examples' build.py before trtllm-build (NVIDIA/TensorRT-LLM#736, c1250: "--use_gpt_attention_plugin float16 --enable_context_fmha").
-  'use_gpt_attention_plugin', 'use_gemm_plugin', 'remove_input_padding', 'enable_context_fmha',
-];
-
-/**
- * The LLM API's runtime keys (tensorrt_llm/llmapi/llm_args.py KvCacheConfig): a config that holds them is the runtime's
- * (`extra_llm_api_options`, `trtllm-serve --config`), whose `build_config:` section is one of its arguments and whose
- * max_batch_size is the scheduler's cap, whatever build keys it nests (NVIDIA/TensorRT-LLM#4917, c3251, b97).
- */
-const LLM_API_RUNTIME_KEYS = ['kv_cache_config', 'free_gpu_memory_fraction', 'pytorch_backend_config', 'enable_block_reuse'];
-/** The runtime's config: one of its KV-cache keys, or its PyTorch backend named (`backend: pytorch`, the "_torch flow"). */
-const runtimeConfig = (ctx: KeyContext) => LLM_API_RUNTIME_KEYS.some((k) => ctx.keys.has(k)) || /^['"]?pytorch['"]?$/.test(ctx.values?.get('backend') ?? '');
-
-/**
- * `--max_batch_size` of TensorRT-LLM's runtimes (trtllm-serve, trtllm-bench, the LLM API's `max_batch_size`): "the
- * maximum number of requests that the engine can schedule" (TensorRT-LLM docs, "Tuning max batch size and max num
- * tokens"), a cap of the sequences in flight, as vLLM's --max-num-seqs; never a training micro-batch
- * (NVIDIA/TensorRT-LLM#3486, c2537: trtllm-bench's `--max_batch_size 32` read as micro-batch 32).
- */
-const maxBatchSize: Handler = (v, ctx) =>
-  BUILD_KEYS.some((k) => ctx.keys.has(k)) && !runtimeConfig(ctx) ? builtBatch(v, ctx) : serving(numeric('max seqs'))(v, ctx);
-
-/**
- * The build's `--max_batch_size` is the most sequences the engine schedules at once, what it was built to hold, not
- * a batch the user says they run: read as the batch the corpus writes (`bs N`, above) but weak, said with its flag, so
- * a reply that sizes N full sequences says where N came from (NVIDIA/TensorRT-LLM#2429, corpus c3068, b91: `--max_batch_size
- * 10`; c2175, b61: `--max_batch_size 16`; both written `max seqs N` by the corpus, both read silently as a batch).
- */
-const builtBatch: Handler = (v, ctx) => {
-  const r = serving(numeric('bs'))(v, ctx);
-  return r && 'say' in r ? { ...r, weak: true } : r;
-};
+const maxBatchSize: Handler = serving(numeric('max seqs'));
 
 /**
  * The examples' build.py options (before trtllm-build: examples/llama/build.py, examples/qwen/build.py) that no

@@ -195,6 +195,18 @@ export const TRAINING_RULES: readonly ProseRule[] = [
     source: 'yuuho/stylegans-pytorch#1',
   },
   {
+    // Batch named in Chinese, as 배치 사이즈 and バッチサイズ are above: "批大小为8", "批量大小 16", "批次大小=4",
+    // "全局批大小 512", "微批大小 2" (rbatch1: the batch slot's strong cues, docs/reading.md "The batch slot"; "批大小为8"
+    // had read no batch at all). 批次 alone is "a batch" as often as its size ("一个批次里…"): only with 大小 / 尺寸, and
+    // only right before its number: a table's description column ("| `--batch_size` | int | 2 | 批次大小 |", c3029)
+    // has its value in another cell, which the next row's number must not fill.
+    id: 'training.chinese-batch-words',
+    pattern: /(全局|微)?批(?:量|次)?(?:大小|尺寸)(?:为|是|设为|设置为|设成|=|:|：)?(?=[ \t]*\d)/g,
+    when: (t) => /批/.test(t),
+    write: (m) => (m[1] === '全局' ? ' global batch ' : m[1] === '微' ? ' micro batch ' : ' batch size '),
+    example: 'llama-3-8b lora，批大小为8，一张A100',
+  },
+  {
     // "需要多少显存" / "显存要多少" (how much GPU memory does it need): the question every estimate
     // answers, not a word left unread (a short Chinese line was refused for it).
     id: 'training.how-much-memory-zh',
