@@ -53,11 +53,9 @@ export function mentionedFrameworks(items: Item[], text: string, notes: string[]
   const frameworks = items.filter(isFramework).filter((f) => !ALGORITHMS.has(f.value));
   if (!text || frameworks.length === 0) return items;
   const mentioned = new Map<FrameworkItem, string>();
-  const yardsticks = new Set<FrameworkItem>();
   for (const f of frameworks) {
     const m = frameworkMention(text, f.at, f.end);
     if (m && NOT_RUN.has(m.kind)) mentioned.set(f, m.words);
-    if (m?.kind === 'contrast') yardsticks.add(f);
   }
   if (mentioned.size === 0) return items;
   // The program run is one named for itself: not the generic "trainer" / "transformers" (hf: "the trainer in this
@@ -72,14 +70,6 @@ export function mentionedFrameworks(items: Item[], text: string, notes: string[]
   const aside: FrameworkItem[] = [];
   for (const [f, words] of mentioned) {
     const over = run && run.value !== f.value ? run : f.value === 'deepspeed' && fsdp ? fsdp : null;
-    // A tool the run is measured against or set beside ("in line with torchtune's", "works fine with llama.cpp",
-    // "unlike vLLM") is a broken cue (trainer-deepspeed.ts, the slot's evidence model): where nothing names the
-    // program that runs, it is not taken weak as the run's either; the defaults are said, with the switch.
-    if (!over && yardsticks.has(f) && !frameworks.some((g) => g.value === f.value && !yardsticks.has(g))) {
-      aside.push(f);
-      notes.push(`"${f.text.trim()}" is only what the run is compared with ("${words.length > 80 ? `${words.slice(0, 77)}…` : words}"), not the program your run uses; say ${f.value} if it does run yours`);
-      continue;
-    }
     if (!over) continue;
     // The same tool's other sayings go with it: it is one tool, set against the run.
     aside.push(...frameworks.filter((g) => g.value === f.value && !aside.includes(g)));
