@@ -150,7 +150,8 @@ describe('settings inside pasted code', () => {
   it("Ollama's server config map: OLLAMA_CONTEXT_LENGTH is the context, OLLAMA_FLASH_ATTENTION:false no flash, the empty KV cache type takes nothing of OLLAMA_NUM_PARALLEL:1 (ollama/ollama#9730)", () => {
     const env = 'INFO server config env="map[OLLAMA_CONTEXT_LENGTH:2048 OLLAMA_FLASH_ATTENTION:false OLLAMA_KV_CACHE_TYPE: OLLAMA_NUM_PARALLEL:1]"';
     // OLLAMA_NUM_PARALLEL:1 is Ollama's default, no setting (rserve3: N > 1 reads as max seqs N).
-    expect(words(env)).toBe('info server config inference seq 2048 inference no flash');
+    // Each OLLAMA_* variable names the engine (s43 rconv1), whatever its value.
+    expect(words(env)).toBe('info server config inference seq 2048 ollama inference no flash ollama ollama');
   });
 
   it('a type annotation never changes what a field sets (property)', () => {

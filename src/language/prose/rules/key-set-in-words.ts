@@ -23,6 +23,8 @@ const TO = String.raw`(?:to[ \t]+be|to|as|=)`;
 const NOUN = String.raw`(?:[ \t]+(?:parameter|param|option|argument|arg|flag|key|setting|value|field|variable))?`;
 /** A value: a word or number, quoted or not, with no sentence's full stop ("to cpu."). */
 const VALUE = String.raw`["'\x60]?([a-z0-9](?:[\w-]|\.(?=\w))*)["'\x60]?`;
+/** A change planned, in the present: "if we want to increase max_length to, for example, 40960" (the example rule only). */
+const PLANNED_VERB = String.raw`\b(?:increase|decrease|raise|lower|reduce)`;
 const VERB = String.raw`\b(?:set|sets|setting|changed?|changing|put|putting|configured?|configuring|switched|switching|turned|lowered|reduced|raised|increased|decreased)`;
 
 /**
@@ -90,7 +92,7 @@ export const KEY_SET_IN_WORDS_RULES: readonly ProseRule[] = [
     // prose.key-set-to, whose value is a word and had taken "e.g" or "for" for it.
     id: 'prose.key-set-to-example',
     pattern: new RegExp(
-      String.raw`${VERB}[ \t]+(?:(?:the|my|our|its|both)[ \t]+)?${KEY}${NOUN}[ \t]+${TO}${VALUE_HEDGE}["'\x60]?(\d[\w.]*)(?![\w.])|(?<![\w.\-/"'\x60])${KEY}${NOUN}[ \t]+(?:(?:is|was|were|being|been|are)[ \t]+)?(?:set|changed|configured)[ \t]+${TO}${VALUE_HEDGE}["'\x60]?(\d[\w.]*)(?![\w.])`,
+      String.raw`(?:${VERB}|${PLANNED_VERB})[ \t]+(?:(?:the|my|our|its|both)[ \t]+)?${KEY}${NOUN}[ \t]+${TO}${VALUE_HEDGE}["'\x60]?(\d[\w.]*)(?![\w.])|(?<![\w.\-/"'\x60])${KEY}${NOUN}[ \t]+(?:(?:is|was|were|being|been|are)[ \t]+)?(?:set|changed|configured)[ \t]+${TO}${VALUE_HEDGE}["'\x60]?(\d[\w.]*)(?![\w.])`,
       'g',
     ),
     when: (t) => (t.includes('_') || t.includes('--')) && /example|instance|e\.g|say|maybe|perhaps|like|比如|例如|譬如|예를|例えば/.test(t),
