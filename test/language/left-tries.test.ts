@@ -34,6 +34,10 @@ describe('a setting tried and left is not the run; the one after it is', () => {
     ["mixtral-8x7b qlora. Originally I ran on 1x rtx-3090, now 2x rtx-3090 with device_map auto, still OOM", "mixtral-8x7b qlora pp 2 device map auto on 2x rtx-3090"],
     ["I gave up on fsdp for llama-2-70b lora (hangs), currently zero3 on 8x a100-80g and it OOMs on load", "llama-2-70b lora zero3 on 8x a100-80g"],
     ["Training gemma-2-9b with full fine-tune on 2x a6000. Tried fp16 first (it diverged), then bf16, and it OOMs at the first step", "gemma-2-9b full bf16 on 2x rtx-a6000"],
+    // The thirty-ninth session's stranger check: the try's cue ("tried") opens a long clause; every setting of that
+    // clause is the try's (zero3 had been kept, 50 characters after the cue, and zero2 set aside).
+    ["I tried full fine-tuning llama-2-13b with deepspeed zero3 on 4x A100-40G first but it was too slow, so now I use zero2 with LoRA and it OOMs", "llama-2-13b lora zero2 on 4x a100-40g"],
+    ["We tested full fine-tuning of mistral-7b with fsdp on 8x H100 80GB but it kept hanging, so now we run zero3 and it OOMs", "mistral-7b full zero3 on 8x h100-80g"],
   ])('%s', (text, reading) => {
     const r = right(text, reading);
     expect(r.verdict, r.detail).toBe('right');
