@@ -11,6 +11,7 @@ import { onServerBoards } from './server-boards.js';
 import { readSharedName } from './shared-names.js';
 import type { Guarded, HardwareReading, Part } from './types.js';
 import { machinesOfUnnamedCards } from './unnamed-machines.js';
+import { ARCHITECTURE_RULES, ARCHITECTURE_RULE_ID, generationOfNamedCard, resolveArchitecture } from './architectures.js';
 
 /**
  * One engine for the hardware grammar: find every part (rules.ts), keep the longest at each
@@ -89,11 +90,13 @@ function findGuards(text: string): Guarded[] {
 
 function findParts(text: string, guarded: Guarded[]): Part[] {
   const candidates: (Part & { order: number })[] = [];
-  PART_RULES.forEach((rule, order) => {
+  [...PART_RULES, ...ARCHITECTURE_RULES].forEach((rule, order) => {
     for (const m of allMatches(rule.pattern, text)) {
       const g = m.groups ?? {};
       const part: Part & { order: number } = { rule: rule.id, role: rule.role, at: m.index, end: m.index + m[0].length, value: 0, order };
-      if (rule.role === 'card') {
+      // "8x32GB Volta": an architecture, its card picked by the phrase's memory (architectures.ts).
+      if (rule.id === ARCHITECTURE_RULE_ID) part.written = g.word!.replace(/\s+/g, ' ');
+      else if (rule.role === 'card') {
         // A name the catalog knows only with its vendor word ("RTX 6000", c1884: the bare "6000" is no card's name).
         // Its generation word after it is the name's too: "RTX 6000 Ada", "RTX 6000 Pro" (c1230) name one card each.
         // A SUPER the catalog names is that card, not its base: "single RTX 4070 Ti Super (16GB)" had been the 12 GB
@@ -160,7 +163,7 @@ function findParts(text: string, guarded: Guarded[]): Part[] {
     const { order: _order, ...part } = c;
     kept.push(part);
   }
-  return kept;
+  return generationOfNamedCard(kept, text);
 }
 
 /**
@@ -209,7 +212,14 @@ function twice(phrase: Part[], p: Part): boolean {
   return single.includes(p.role) && phrase.some((q) => q.role === p.role);
 }
 
-function readPhrase(phrase: Part[], text: string): HardwareReading | null {
+function readPhrase(named: Part[], text: string): HardwareReading | null {
+  // "8x32GB Volta", "Ampere 24GB": the architecture's card picked by the memory, or the memory alone (architectures.ts).
+  const architecture = resolveArchitecture(named, text);
+  const phrase = architecture?.parts ?? named;
+  if (!phrase.length) return null;
+  if (architecture?.notes.length && phrase.length === 1 && phrase[0]!.role === 'memory') {
+    return { at: named[0]!.at, end: named.at(-1)!.end, nodes: null, perNode: null, count: null, gpuId: null, memoryGiB: phrase[0]!.value, parts: named, notes: architecture.notes, canonical: `${phrase[0]!.value}gb` };
+  }
   // "8x RTX 6000, 768GB of VRAM": a name sold as several cards, the card its memory picks (shared-names.ts).
   const shared = readSharedName(phrase, text.slice(phrase[0]!.at, phrase.at(-1)!.end));
   const given = shared?.parts ?? phrase;
@@ -284,7 +294,7 @@ function readPhrase(phrase: Part[], text: string): HardwareReading | null {
   const twice = card !== undefined && memory !== undefined && !HOST_MEMORY_AFTER.test(text.slice(memory.end, memory.end + 24)) && moddedMemory(card.gpuId!, memory.value);
   // Not one joined by "each card" ("A100 单卡40G", c419): the lexer reads no such words between them.
   const gap = text.slice(parts[0]!.end, parts[1]?.at);
-  if (parts.length === 2 && card && memory && !known && !ownMemory && !twice && !glued && !card.variant && !shared?.picked && (card.at < memory.at || /^[\s()\-]*$/.test(gap)) && !/[单每]/.test(gap)) return null;
+  if (parts.length === 2 && card && memory && card.rule !== ARCHITECTURE_RULE_ID && !known && !ownMemory && !twice && !glued && !card.variant && !shared?.picked && (card.at < memory.at || /^[\s()\-]*$/.test(gap)) && !/[单每]/.test(gap)) return null;
   // "three A100 nodes" (c104): a machine word right after the card makes the count before it the nodes.
   const nodesAfterCard = card && one('nodes') === undefined && /^[ \t]*(?:nodes|servers|machines|boxes|hosts|pods)\b/.test(text.slice(parts.at(-1)!.end));
   const countBefore = nodesAfterCard ? counts.find((c) => c.end <= card.at) : undefined;
@@ -336,7 +346,7 @@ function readPhrase(phrase: Part[], text: string): HardwareReading | null {
     }
   } else if (free.some((v) => v !== perNode && v !== (nodes ?? 1) * perNode!)) return null;
   if (perNode !== null) count = (nodes ?? 1) * perNode;
-  const notes: string[] = [asked, machineNote, ...(shared?.notes ?? [])].filter((n): n is string => n !== null);
+  const notes: string[] = [asked, machineNote, ...(architecture?.notes ?? []), ...(shared?.notes ?? [])].filter((n): n is string => n !== null);
   const said = (p: Part[]) => text.slice(p[0]!.at, p.at(-1)!.end).trim();
   const totalCards = one('totalCards');
   if (totalCards) {
@@ -425,8 +435,8 @@ function readPhrase(phrase: Part[], text: string): HardwareReading | null {
   const canonical = nodes !== null ? `${nodes} nodes of ${perNode !== null ? `${perNode}x ` : ''}${cardText}` : count !== null ? `${count}x ${cardText}` : cardText;
   // "number of GPUs = 4, A100" (a config line written again as "number of 4 gpus"): the words are the count's noun.
   const lead = /(?:the\s+)?number of\s*$/.exec(text.slice(Math.max(0, parts[0]!.at - 16), parts[0]!.at));
-  // A card dropped for its memory ("8x RTX 6000 (24GB)", the Quadro) is still the phrase's words: the span is the phrase's.
-  const spanned = shared?.picked ? phrase : parts;
+  // A card dropped for its memory ("8x RTX 6000 (24GB)", the Quadro), an architecture ("2x Ampere 24GB") is still the phrase's words.
+  const spanned = shared?.picked ? phrase : architecture ? named : parts;
   const at = spanned[0]!.at - (lead?.[0].length ?? 0);
   return { at, end: spanned.at(-1)!.end, nodes, perNode, count, gpuId, memoryGiB, parts: spanned, notes, canonical };
 }

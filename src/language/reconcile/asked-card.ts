@@ -14,12 +14,16 @@ type Hardware = Extract<Item, { kind: 'hardware' }>;
  */
 export function cardAsked(items: Item[], notes: string[]): Item[] {
   const asks = items.filter((i): i is HowMany & Item => i.kind === 'howMany');
-  if (asks.length !== 1 || asks[0]!.gpuId !== null) return items;
+  if (asks.length !== 1) return items;
   const hw = items.filter((i): i is Hardware & Item => i.kind === 'hardware');
   if (hw.length === 0 || hw.some((h) => h.count !== null || h.nodes !== null || h.gpuId === null)) return items;
   const gpuId = hw[0]!.gpuId!;
   if (hw.some((h) => h.gpuId !== gpuId)) return items;
   const ask = asks[0]!;
+  // The question names the same card ("deploy deepseek 600B use vllm and RTX4090 … How many RTX 4090 do I need at
+  // least?", vllm-project/vllm#11539, c2258: read as one 4090 and the question beside it): the card named alone is
+  // the one asked of too, never one card of the user's. Another card in the question leaves both (a run and a target).
+  if (ask.gpuId !== null && ask.gpuId !== gpuId) return items;
   notes.push(`"${hw[0]!.text.trim()}" with "${ask.text.trim()}": read as the card whose count is asked (how many ${gpuId}); say "on 1x ${gpuId}" if you have one and ask whether it fits`);
   return items.filter((i) => !hw.includes(i as Hardware & Item)).map((i) => (i === ask ? { ...ask, gpuId } : i));
 }
