@@ -2,6 +2,7 @@ import type { ItemTrace } from '../language/item-trace.js';
 import type { Item } from '../language/items.js';
 import { cueOf, frameworkMention, type Cue } from './fact-cues.js';
 import { weighFacts } from './fact-doubts.js';
+import { withStrength } from './fact-strength.js';
 import { frameworkEvidence, isWeakFrameworkEvidence, type FrameworkEvidence } from './framework-evidence.js';
 import type { Patch } from './patch.js';
 import { hardwareWords } from './reading.js';
@@ -24,6 +25,8 @@ export interface FactTrace {
   weak: boolean;
   /** The weak rewrite's own words, when a weak rule read it ("every 2-3 steps"). */
   weakWords?: string;
+  /** Made weak by its computed strength alone (fact-strength.ts): the probability it is right, under the calibration's line. */
+  strength?: number;
   /** The hardware reading's note, when it guessed what a count meant (the reply states it already). */
   doubt?: string;
   /** For a count or a length: the cue it was read on (its key, unit, noun, hardware phrase…), fact-cues.ts. */
@@ -165,7 +168,8 @@ export function factsOf(patch: Patch, items: readonly Item[], traces: readonly I
     const evidence = fact === 'framework' ? ({ evidence: 'default' } as const) : {};
     if (!said.has(fact)) facts.push({ fact, value: value(s), rules, at: null, end: null, words: '', weak: false, ...(cue ? { cue } : {}), ...evidence });
   }
-  return weighFacts(facts, patch, s, text, context);
+  // Each rule's kinds of thin evidence first, then the strength measured from the evidence's properties (fact-strength.ts).
+  return withStrength(weighFacts(facts, patch, s, text, context), text);
 }
 
 /** A fact read from an item's words, with the item's trace and the cue its number was read on. */

@@ -58,7 +58,7 @@ function factRows(reply: EstimateReply, message: string): string[] {
   const rows = [`facts (${facts.length}):`];
   for (const f of facts) {
     const span = f.at === null ? '-' : `${f.at}-${f.end}`;
-    rows.push(`  ${f.weak ? '?' : ' '} ${f.fact.padEnd(12)} ${clip(f.value, 28).padEnd(28)} ${f.rules.join(' > ').padEnd(30)} ${span.padEnd(11)} ${f.at === null ? '' : JSON.stringify(clip(f.words, 60))}${f.cue && f.at !== null ? ` cue: ${f.cue}` : ''}${f.evidence ? ` evidence: ${f.evidence}` : ''}`);
+    rows.push(`  ${f.weak ? '?' : ' '} ${f.fact.padEnd(12)} ${clip(f.value, 28).padEnd(28)} ${f.rules.join(' > ').padEnd(30)} ${span.padEnd(11)} ${f.at === null ? '' : JSON.stringify(clip(f.words, 60))}${f.cue && f.at !== null ? ` cue: ${f.cue}` : ''}${f.evidence ? ` evidence: ${f.evidence}` : ''}${f.strength !== undefined ? ` strength: ${f.strength}` : ''}`);
     for (const a of f.also ?? []) rows.push(`      again ${`${a.at}-${a.end}`.padEnd(11)} ${JSON.stringify(clip(message.slice(a.at, a.end), 60))}${a.said ? ` (${a.said})` : ''}`);
   }
   const notUsed = reply.notUsed ?? [];
