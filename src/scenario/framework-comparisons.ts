@@ -19,10 +19,10 @@ import type { MentionRow } from './framework-mentions.js';
  */
 const AS_ADJECTIVE_AS = String.raw`as\s+(?!(?:well|soon|long|far)\s+as\b)(?:[a-z-]+\s+){1,2}?as`;
 /** The same comparison said after the name in Chinese: "和 ExLlamaV2 一样快", "跟 vllm 差不多". */
-const AS_ZH_AFTER = /^\s*(?:内核|kernels?)?\s*(?:一样|相同|相当|差不多|相近)/i;
+const AS_ZH_AFTER = /^\s*(?:内核|kernels?)?\s*(?:一样|相同|相当|差不多|相近|保持一致|一致|对齐)/i;
 const AS_ZH_BEFORE = /(?:和|与|跟|同)\s*$/;
 const COMPARING = new RegExp(
-  String.raw`(?:(?<!\b(?:would|'d|i|we|you|they|to)\s+)\b(?:like|unlike|than|compared\s+(?:to|with)|in\s+comparison\s+(?:to|with)|as\s+opposed\s+to|instead\s+of|rather\s+than|similar\s+to|on\s+par\s+with|${AS_ADJECTIVE_AS})\s+(?:the\s+|an?\s+)?|(?:相比(?:于)?|比起|不像|不同于|而不是)\s*)$`,
+  String.raw`(?:(?<!\b(?:would|'d|i|we|you|they|to)\s+)\b(?:like|unlike|than|compared\s+(?:to|with)|in\s+line\s+with|(?:consistent|aligned)\s+with|identical\s+to|in\s+comparison\s+(?:to|with)|as\s+opposed\s+to|instead\s+of|rather\s+than|similar\s+to|on\s+par\s+with|${AS_ADJECTIVE_AS})\s+(?:the\s+|an?\s+)?|(?:相比(?:于)?|比起|不像|不同于|而不是)\s*)$`,
   'i',
 );
 

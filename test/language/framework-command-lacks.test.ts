@@ -4,7 +4,7 @@ import { COMMAND_LACKS_ROW } from '../../src/scenario/framework-command-lacks.js
 
 /**
  * A tool said to run "with this command", where the command shown holds nothing of it
- * (scenario/framework-command-lacks.ts): still read, said with its words. zai-org/GLM-4#281 (c854):
+ * (scenario/framework-command-lacks.ts): set aside, said with its words (s44; until then kept weak). zai-org/GLM-4#281 (c854):
  * "I had tried DeepSpeed with this command `… torchrun … finetune_vision.py …`" runs plain DDP.
  */
 const framework = (text: string) => {
@@ -26,11 +26,12 @@ describe('a tool the command shown does not use', () => {
     ['GLM-4#281 (c854) as written', 'I had tried DeepSpeed with this command `OMP_NUM_THREADS=1 torchrun --standalone --nnodes=1 --nproc_per_node=8  ./finetune_demo/finetune_vision.py ./data/  THUDM/glm-4v-9b finetune_demo/configs/lora.yaml`'],
     ['a fence after a colon (invented)', 'I use deepspeed with the following command:\n```\ntorchrun --nproc_per_node 8 train.py --model THUDM/glm-4v-9b\n```'],
     ['"using this script" (invented)', 'Trained with DeepSpeed using this script `python finetune.py --lora_rank 8`'],
-  ])('%s: DeepSpeed still read, said as weak on the first screen', (_why, text) => {
+  // s44 (rengine1): a tool only set against the run (a `contrast` mention, this row's kind) is set aside and said,
+  // no longer kept weak (docs/reading.md, the framework and engine slots); the corpus reads c854 as hf, not deepspeed.
+  ])('%s: DeepSpeed set aside, said with its words and the switch on the first screen', (_why, text) => {
     const r = framework(text + TAIL);
-    expect(r.value).toBe('deepspeed');
-    expect(r.weak).toBe(true);
-    expect(r.notices).toMatch(/framework deepspeed — from "[^"]*(?:with|using) (?:this|the following) (?:command|script)/i);
+    expect(r.value).not.toBe('deepspeed');
+    expect(r.notices).toMatch(/"deepspeed" is only set against your run \("deepspeed (?:with|using) (?:this|the following) (?:command|script)[^)]*\), not the program it uses; say deepspeed if it does run yours/i);
   });
 
   it.each([

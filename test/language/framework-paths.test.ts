@@ -32,9 +32,14 @@ describe('every mention row is named data with an example and a source', () => {
 });
 
 describe('the tool that worked, set before "but this framework / your code" (mention.contrast-worked-but-another)', () => {
-  it('c927 (fe1ixxu/ALMA#42): "用llama factory进行sft可以…，但这个框架…OOM" says LLaMA-Factory as weak', () => {
-    expect(corpusLineRead('c927').said).toContain('framework llama-factory — from "llama factory进行sft可以使用deepspeed zero2 微调llama3-8B的模型，但这个框架"?');
-    expect(judge(line('c927')).compared?.unflagged).not.toContain('framework');
+  // s44 (rengine1): the tool set against the run is set aside, not kept weak — the run's framework in none of the 5
+  // released lines where it was the only one named (c888 c927 c1224 c1323 c2036; docs/reading.md, the framework and
+  // engine slots). These tests held it kept as a weak fact; the note still names it with its switch.
+  it('c927 (fe1ixxu/ALMA#42): "用llama factory进行sft可以…，但这个框架…OOM" sets LLaMA-Factory aside, said', () => {
+    const read = corpusLineRead('c927');
+    expect(read.scenario.framework).not.toBe('llama-factory');
+    expect(read.said).toMatch(/"llama factory" is only set against your run \("llama factory进行sft可以使用deepspeed zero2 微调llama3-8B的模型，但这个框架"\), not the program it uses; say llama-factory if it does run yours/i);
+    expect(judge(line('c927')).compared?.differ ?? []).not.toContain('framework');
   });
 
   it.each([
@@ -42,10 +47,8 @@ describe('the tool that worked, set before "but this framework / your code" (men
     ['LLaMA-Factory trains qwen2-7b lora on one a100 40g fine, but this repo OOMs at batch 1', 'llama-factory'],
     ['qlora llama-3-8b on a 3090: axolotl works, whereas the trainer in this project runs out of memory', 'axolotl'],
   ])('%j', (text, value) => {
-    const f = framework(text);
-    expect(f?.value).toBe(value);
-    expect(f?.evidence).toBe('contrast');
-    expect(said(text)).toHaveLength(1);
+    expect(framework(text)?.value).not.toBe(value);
+    expect(noticesInThread(text).join(' | ')).toMatch(new RegExp(`is only set against your run \\(.*\\), not the program it uses; say ${value} if it does run yours`));
   });
 
   it.each(['with unsloth it runs, but it is slow: qlora llama-3-8b on a 3090', 'qlora llama-3-8b with unsloth on a 3090 works, but OOMs at seq 8192'])(
@@ -58,17 +61,18 @@ describe('the tool that worked, set before "but this framework / your code" (men
 });
 
 describe('what a tool "would need" (mention.contrast-would-need)', () => {
-  it('c1323 (anhvth/opensloth#18): "Normal Unsloth would need probably less than 250 GB" is said', () => {
-    expect(corpusLineRead('c1323').said).toContain('framework unsloth — from "Normal Unsloth would need"?');
-    expect(judge(line('c1323')).verdict).toBe('flagged');
+  // s44 (rengine1): set aside and said, no longer kept weak (see above); c1323 is read right (PEFT's k-bit QLoRA).
+  it('c1323 (anhvth/opensloth#18): "Normal Unsloth would need probably less than 250 GB" is set aside, said', () => {
+    expect(corpusLineRead('c1323').said).toMatch(/is only set against your run \("Normal Unsloth would need"\), not the program it uses; say unsloth if it does run yours/i);
+    expect(judge(line('c1323')).verdict).toBe('right');
   });
 
   it.each([
     ['Fine tune qwen3-235b-a22b qlora. How much VRAM do I need? Plain DeepSpeed would probably need 2 TB.', 'deepspeed', 'Plain DeepSpeed would probably need'],
     ['llama-3-70b inference on 2x 3090, exllamav2 would need less memory than this', 'exllamav2', 'exllamav2 would need'],
   ])('%j', (text, value, words) => {
-    expect(framework(text)).toMatchObject({ value, evidence: 'contrast', weak: true });
-    expect(said(text).some((n) => n.includes(`from "${words}"`))).toBe(true);
+    expect(framework(text)?.value).not.toBe(value);
+    expect(noticesInThread(text).some((n) => n.includes(`("${words}"), not the program it uses; say ${value} if it does run yours`))).toBe(true);
   });
 
   it('"with unsloth, it would need …" uses the tool: strong', () => {

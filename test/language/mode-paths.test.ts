@@ -28,20 +28,24 @@ function readLine(id: string) {
 }
 
 describe('a method that is only a weakly read framework\'s default is weak (fe1ixxu/ALMA#42, c927)', () => {
-  it('c927: LLaMA-Factory only set against the failing run; its LoRA default is said on the first screen', () => {
+  // s44 (rengine1): a tool only set against the run is set aside, not kept weak (docs/reading.md, the framework and
+  // engine slots: the run's framework in none of the 5 released lines where it was the only one named). These tests
+  // held the LoRA of LLaMA-Factory's default said weak; the corpus reads c927 as the full fine-tune ALMA's script runs.
+  it('c927: LLaMA-Factory only set against the failing run is set aside, said, and takes no LoRA default', () => {
     const { s, said } = readLine('c927');
-    expect(s.mode).toBe('lora');
-    expect(said).toMatch(/method lora r8 — llama-factory's default method, and llama-factory is read from "llama factory[^"]*但这个框架"\? say "full"/);
+    expect(s.mode).toBe('full');
+    expect(said).toMatch(/"llama factory" is only set against your run \("llama factory进行sft可以[^"]*但这个框架"\), not the program it uses; say llama-factory if it does run yours/i);
   });
 
   it.each([
     '用llama factory进行sft可以微调llama3-8B的模型，但这个框架就算batch设为1也会报OOM，显卡是A100 40G',
     '用 LLaMA-Factory 训练可以 llama3-8b，但是这个代码 batch 1 也 OOM on 1x a100-40g',
     '用llama factory 进行 sft 可以使用 deepspeed zero2 微调 llama3-8B，但这个框架 batch 设为 1 也会报 OOM，A100 40G',
-  ])('"%s": the LoRA is said as that default', (text) => {
+  ])('"%s": the tool is set aside, said with its switch, and its LoRA default not taken', (text) => {
     const { s, said } = readNoticed(text);
-    expect(s.mode).toBe('lora');
-    expect(said).toMatch(/method lora r8 — llama-factory's default method, and llama-factory is read from "[^"]+"\? say "full"/);
+    expect(s.mode).toBe('full');
+    expect(s.framework).not.toBe('llama-factory');
+    expect(said).toMatch(/is only set against your run \([^)]*\), not the program it uses; say llama-factory if it does run yours/);
   });
 
   it('the tool that worked set aside as another run takes no default of its own', () => {

@@ -80,10 +80,12 @@ describe('a tool named where the failure does not happen is set against the run 
     expect(canon(text)).toContain(tool);
   });
 
-  it('without a command of another program the tool set against the run is still read, said as weak', () => {
+  // s44 (rengine1): set aside and said, no longer kept weak (docs/reading.md, the framework and engine slots: the run's
+  // framework in none of the 5 released lines where it was the only one named); "我自己的脚本" is not LLaMA-Factory.
+  it('without a command of another program the tool set against the run is set aside, said with its words', () => {
     const { scenario, said } = read('LLaMA-Factory 不溢出，我自己的脚本在2张4090上微调qwen2.5 7b lora爆显存');
-    expect(scenario.framework).toBe('llama-factory');
-    expect(said).toMatch(/不溢出/);
+    expect(scenario.framework).not.toBe('llama-factory');
+    expect(said).toMatch(/不溢出[^)]*\), not the program it uses; say llama-factory if it does run yours/);
   });
 
   it('the real line c1984 (modelscope/ms-swift#7162): ms-swift runs, LLaMA-Factory is the tool set against it', () => {

@@ -79,18 +79,20 @@ describe("a length from a function's parameter default is weak (parameter-defaul
 });
 
 describe('the tool where a reported failure did not happen is no framework of the run (fact-cues.ts)', () => {
-  it("c1224 (theroyallab/tabbyAPI#343): \"This didn't happen with exllamav2\" is said", () => {
-    expect(corpusLineRead('c1224').said).toContain(`framework exllamav2 — from "didn't happen with exllamav2"?`);
+  // s44 (rengine1): set aside and said with its switch, no longer kept as a weak fact of the run (docs/reading.md, the
+  // framework and engine slots: the run's framework in none of the 5 released lines where it was the only one named).
+  it("c1224 (theroyallab/tabbyAPI#343): \"This didn't happen with exllamav2\" is set aside, said", () => {
+    const read = corpusLineRead('c1224');
+    expect(read.scenario.framework).not.toBe('exllamav2');
+    expect(read.said).toMatch(/is only set against your run \("didn't happen with exllamav2"\), not the program it uses; say exllamav2 if it does run yours/);
   });
 
   it.each([
-    ["lora llama-3-8b on a 4090 OOMs at seq 4096; this didn't happen with unsloth", "didn't happen with unsloth"],
-    ['qlora qwen2-7b on a 3090: no OOM in llama-factory, but it fails now', 'no OOM in llama-factory'],
-  ])('%j', (text, words) => {
-    const framework = weakOf(text, 'framework');
-    expect(framework?.evidence).toBe('contrast');
-    expect(framework?.weak).toBe(true);
-    expect(noticesOf(text).some((n) => n.includes(`from "${words}"`))).toBe(true);
+    ["lora llama-3-8b on a 4090 OOMs at seq 4096; this didn't happen with unsloth", "didn't happen with unsloth", 'unsloth'],
+    ['qlora qwen2-7b on a 3090: no OOM in llama-factory, but it fails now', 'no OOM in llama-factory', 'llama-factory'],
+  ])('%j', (text, words, tool) => {
+    expect(weakOf(text, 'framework')?.value ?? null).not.toBe(tool);
+    expect(noticesOf(text).some((n) => n.includes(`("${words}"), not the program it uses; say ${tool} if it does run yours`))).toBe(true);
   });
 
   it.each(['lora llama-3-8b with unsloth on a 4090', 'qlora qwen2-7b using llama-factory on a 3090, it was fine before the update'])('a tool used is not weak: %j', (text) => {

@@ -3,9 +3,11 @@ import type { Item } from '../items.js';
 import { TRAINING_ALGORITHMS as ALGORITHMS } from './training-algorithms.js';
 
 /**
- * A framework only mentioned (scenario/fact-cues.ts frameworkMention: asked about, set against the
- * run, a link's label) is said as weak but still read where nothing else says which program runs
- * (issue 22, item 5). Where the message does say it, the mention is not the run's:
+ * A framework only mentioned (scenario/fact-cues.ts frameworkMention: asked about, a link's label) is
+ * said as weak but still read where nothing else says which program runs (issue 22, item 5); one only
+ * set against the run (a `contrast`: compared with, the tool that worked, what it would need) is set
+ * aside even then, said with its switch (s44: the run's framework in none of the 5 released lines where it
+ * was the only one named). Where the message does say which program runs, any such mention is not the run's:
  *
  * - another framework the message runs (named with words of use, its command, a key only it has):
  *   "Could you please let me know if you used accelerate or deepspeed?" beside `llamafactory-cli train`;
@@ -53,9 +55,11 @@ export function mentionedFrameworks(items: Item[], text: string, notes: string[]
   const frameworks = items.filter(isFramework).filter((f) => !ALGORITHMS.has(f.value));
   if (!text || frameworks.length === 0) return items;
   const mentioned = new Map<FrameworkItem, string>();
+  const yardsticks = new Set<FrameworkItem>();
   for (const f of frameworks) {
     const m = frameworkMention(text, f.at, f.end);
     if (m && NOT_RUN.has(m.kind)) mentioned.set(f, m.words);
+    if (m?.kind === 'contrast') yardsticks.add(f);
   }
   if (mentioned.size === 0) return items;
   // The program run is one named for itself: not the generic "trainer" / "transformers" (hf: "the trainer in this
@@ -70,6 +74,17 @@ export function mentionedFrameworks(items: Item[], text: string, notes: string[]
   const aside: FrameworkItem[] = [];
   for (const [f, words] of mentioned) {
     const over = run && run.value !== f.value ? run : f.value === 'deepspeed' && fsdp ? fsdp : null;
+    // A tool the run is set against — compared with ("in line with torchtune's", "as fast as ExLlamaV2"), the one
+    // that worked ("LLaMA-Factory works, but this repo OOMs"), what it "would need", one the command shown lacks —
+    // is a broken cue (docs/reading.md, the framework and engine slots): where no other sighting says the run uses
+    // it, it is set aside even with nothing else named, and the default is said as one. Counted on the released
+    // lines (2026-12-07): the run's framework in 0 of the 5 lines where it was the only one named (c888 c927 c1224
+    // c1323 c2036). Never silent: the note names the tool and the switch.
+    if (!over && yardsticks.has(f) && !frameworks.some((g) => g.value === f.value && !yardsticks.has(g))) {
+      aside.push(f);
+      notes.push(`"${f.text.trim()}" is only set against your run ("${words.length > 80 ? `${words.slice(0, 77)}…` : words}"), not the program it uses; say ${f.value} if it does run yours`);
+      continue;
+    }
     if (!over) continue;
     // The same tool's other sayings go with it: it is one tool, set against the run.
     aside.push(...frameworks.filter((g) => g.value === f.value && !aside.includes(g)));
