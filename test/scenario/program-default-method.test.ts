@@ -56,10 +56,12 @@ describe("ms-swift's default train_type", () => {
   it('each program default names its source and is found by its own words only', () => {
     for (const p of PROGRAM_DEFAULTS) {
       expect(p.source.length).toBeGreaterThan(10);
-      expect(p.runs.test('swift sft')).toBe(true);
+      // Each is found by its own example (s44: Megatron-SWIFT's `megatron sft` was added beside ms-swift's `swift sft`).
+      expect(p.runs.test(p.example)).toBe(true);
       // A word that only contains the name is not the program: Apple's Swift, "swiftly".
       expect(p.runs.test('swiftly train')).toBe(false);
       expect(p.runs.test('written in swift')).toBe(false);
     }
+    expect(PROGRAM_DEFAULTS.find((p) => p.id === 'default-method.ms-swift')!.runs.test('swift sft')).toBe(true);
   });
 });

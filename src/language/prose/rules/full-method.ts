@@ -73,6 +73,17 @@ const SIZED_MODEL_AFTER = /^[\s,]+[a-z][\w.-]*[ -]?\d+(?:\.\d+)?[bm]\b/i;
 
 const DETERMINER_BEFORE = /\b(?:the|a|an|my|our|your|this|that|its|their|whole|entire)\s+$/i;
 
+/**
+ * "full" before a dtype in a message about running the model: the precision of unquantised weights, not the method.
+ * "Is there possible run Vicuna-13B without GPTQ (full fp16) on 2 RTX4090?" (lm-sys/FastChat#1938, c3409: read as a
+ * full fine-tune of Vicuna-13B, said nowhere), "serve it in full bf16", "全精度 fp16 推理". A running word says the
+ * request runs the model and no training word or training-only setting says otherwise; a terse setup with neither
+ * ("13b full bf16 on 8x a100") keeps its method (issue 22 item 7: training notation).
+ */
+const DTYPE_AFTER = /^[\s_-]{0,3}(?:bf16|fp16|fp32|float16|bfloat16|float32|half|16[\s-]?bit|32[\s-]?bit|precision|weights?\b)/i;
+const RUNNING_WORDS = /\b(?:run|runs|running|ran|infer|inferring|inference|serv(?:e|es|ed|ing)|deploy(?:s|ed|ing)?|load(?:s|ed|ing)?|generat(?:e|es|ing|ion)|chat(?:ting)?|vllm|ollama|sglang|tgi|llama\.cpp)\b|推理|部署|运行|跑|加载|추론|서빙|배포/i;
+const TRAINING_WORDS = /\b(?:train\w*|fine-?tun\w*|finetun\w*|sft|q?lora|peft|pre-?train\w*|zero[-_ ]?[0-3]|fsdp|deepspeed|optimi[sz]er|adamw?|backward|gradients?|epochs?)\b|训练|微调|全参|学习|파인|학습/i;
+
 /** A follow-up this short is written in the item language ("full", "now full", "full instead"). */
 const TERSE_WORDS = 3;
 
@@ -104,6 +115,7 @@ export const FULL_METHOD_RULES: readonly ProseRule[] = [
       const after = m.input.slice(m.index + m[0].length, m.index + m[0].length + 40);
       const terse = m.input.trim().split(/\s+/).length <= TERSE_WORDS;
       if (OFFLOAD_AFTER.test(after) && (RUNNER_OFFLOAD_AFTER.test(after) || RUNNER_WORDS.test(m.input))) return ' '.repeat(m[0].length);
+      if (DTYPE_AFTER.test(after) && !terse && RUNNING_WORDS.test(m.input) && !TRAINING_WORDS.test(m.input)) return ' '.repeat(m[0].length);
       const opens = SIZED_MODEL_AFTER.test(after) && !DETERMINER_BEFORE.test(before);
       return terse || opens || METHOD_AFTER.test(after) || ITEM_AFTER.test(after) || METHOD_BEFORE.test(before) ? m[0] : ' '.repeat(m[0].length);
     },
