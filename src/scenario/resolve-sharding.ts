@@ -6,6 +6,7 @@ import { deploysOnTransformers } from './transformers-run.js';
 import { tgiOneShardAssumption, tgiServesOneShard } from './tgi-shards.js';
 import { miiServesWholeModel, miiWholeModelAssumption } from './mii-replicas.js';
 import { textgenFirstCardAssumption, textgenLoadsOnFirstCard } from './textgen-placement.js';
+import { processPerGpu, processPerGpuAssumption } from './process-per-gpu.js';
 import type { ErrorReply } from '../reply/types.js';
 import { gpuCountOf } from './gpus.js';
 import { presetFor } from './presets.js';
@@ -138,9 +139,14 @@ function splitForServing(r: Resolution): boolean {
   // whole layers on each GPU in turn: a layer split, run one GPU at a time.
   // One process per GPU (`torchrun --nproc-per-node 8 generate.py`, Meta's and DeepSeek's reference
   // inference code) is model parallel over tensors, not accelerate's single-process layer split.
-  const perProcess = /nproc|num_processes|world_size/i.test(r.patch.get('gpuCount')?.item.text ?? r.patch.get('perNode')?.item.text ?? '') || deepspeedInferenceLaunch(r.text);
+  // A launcher's or a reference script's words anywhere in the message say the same (process-per-gpu.ts), where
+  // the GPU count itself came from prose ("8 A100s 40GB" beside `torchrun --nproc_per_node=8 generate.py`, c3102).
+  const started = processPerGpu(r.text);
+  const layerSplitter = (onTransformers || (!r.patch.has('engine') && s.inference.engine !== 'vllm')) && s.framework !== 'tgi' && n <= s.model.arch.layers;
+  const launchedByProcess = layerSplitter && started !== null && (started.count === null || started.count === n);
+  const perProcess = /nproc|num_processes|world_size/i.test(r.patch.get('gpuCount')?.item.text ?? r.patch.get('perNode')?.item.text ?? '') || deepspeedInferenceLaunch(r.text) || launchedByProcess;
   // (A thread already served by vLLM, moved onto several GPUs, is split as vLLM splits: c273.)
-  if ((onTransformers || (!r.patch.has('engine') && s.inference.engine !== 'vllm')) && s.framework !== 'tgi' && !perProcess && n <= s.model.arch.layers) {
+  if (layerSplitter && !perProcess) {
     p.pp = n;
     r.assume(`one model split over the ${n} GPUs layer by layer (device_map="auto", as Hugging Face places it; say tp ${n} for a serving engine's tensor split, or tp 1 for a full copy per GPU)`);
     return true;
@@ -167,7 +173,7 @@ function splitForServing(r: Resolution): boolean {
   // A framework that runs SP with TP (Megatron) turns it on with this split as with a stated tp, so the
   // scenario is the one its canonical text ("… tp 16 …") reads back as.
   if (presetFor(s.framework, s.mode, r.gpus()).sequenceParallel) p.sp = true;
-  r.assume(`one model split over the ${n} GPUs (tensor parallel ${n}, as vLLM/TGI shard it; say tp 1 for a full copy per GPU)`);
+  r.assume(launchedByProcess && started ? processPerGpuAssumption(started, n) : `one model split over the ${n} GPUs (tensor parallel ${n}, as vLLM/TGI shard it; say tp 1 for a full copy per GPU)`);
   return true;
 }
 
