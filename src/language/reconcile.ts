@@ -42,6 +42,7 @@ import { vllmEngines } from './reconcile/vllm-engine.js';
 import { severalReleases } from './reconcile/several-releases.js';
 import { seriesSizes } from './reconcile/series-sizes.js';
 import { ktCpuExperts, loaderCannotLoad, quantisationTargets } from './reconcile/weights-evidence.js';
+import { removedFormats } from './reconcile/removed-formats.js';
 import { triedAlternatives } from './reconcile/tried-alternatives.js';
 import { contrastedMethods } from './reconcile/contrasted-methods.js';
 import { plannedSettings } from './reconcile/planned-settings.js';
@@ -172,6 +173,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = actualSetup(out, text, notes);
   // A format the GPU never holds: a loader's mistake, kt-kernel's CPU experts, a quantisation's output (reconcile/weights-evidence.ts).
   out = quantisationTargets(ktCpuExperts(loaderCannotLoad(out, text, notes, owned), text, notes, owned), text, notes, owned);
+  // A format the message says it removed ("So I delete the load_in_4bit") is not the run's (reconcile/removed-formats.ts).
+  out = removedFormats(out, text, notes, owned);
   // A quantised variant named as one more try, a fallback weighed or the one that works is not the run (reconcile/variant-tried.ts).
   out = variantsTried(out, text, notes, owned);
   out = weights(out);
