@@ -1,5 +1,6 @@
 import type { MappedText, RuleRef } from '../mapped-text.js';
 import { outsideHubIds } from './hub-ids.js';
+import { requiredLiteral } from './required-literal.js';
 import type { ProseRule } from './types.js';
 
 /**
@@ -8,13 +9,18 @@ import type { ProseRule } from './types.js';
  * `when` tests `guardText`: the text the group was given (its rules read each other's rewrites,
  * but whether a rule is tried at all depends only on what the group started from). A rule's
  * `needs` tests the text it is given: what every match holds, so the scan is skipped without it.
- * A marking rule (`marks`) leaves a step over each match it accepts and rewrites nothing.
+ * A marking rule (`marks`) leaves a step over each match it accepts and rewrites nothing. A rule
+ * whose pattern needs a word the text lacks (required-literal.ts, read off the pattern) is skipped
+ * with one `includes`: it would match nothing, and its regex is never compiled.
  */
 export function applyRules(text: MappedText, rules: readonly ProseRule[], notes: string[], guardText: string = text.text): MappedText {
   let read = text;
   const slots = sharedGuardSlots(rules);
   // One answer per shared guard: `when` reads only `guardText`, fixed for the whole group.
   const answered: (boolean | undefined)[] = [];
+  // The text lower-cased for the patterns with the `i` flag, made once per rewrite of the text.
+  let lowered: string | undefined;
+  let loweredFrom: string | undefined;
   for (let i = 0; i < rules.length; i++) {
     const rule = rules[i]!;
     if (rule.when) {
@@ -27,6 +33,12 @@ export function applyRules(text: MappedText, rules: readonly ProseRule[], notes:
       if (!pass) continue;
     }
     if (rule.needs && !rule.needs.test(read.text)) continue;
+    const word = requiredLiteral(rule.pattern);
+    if (word && word.lower && loweredFrom !== read.text) {
+      loweredFrom = read.text;
+      lowered = loweredFrom.toLowerCase();
+    }
+    if (word && !(word.lower ? lowered! : read.text).includes(word.word)) continue;
     if (rule.marks) {
       const matches = [...read.text.matchAll(rule.pattern)].filter((m) => m[0].length > 0);
       read = read.marked(matches.filter(rule.marks).map((m) => ({ at: m.index, to: m.index + m[0].length })), ruleRef(rule));
