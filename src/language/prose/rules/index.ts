@@ -5,6 +5,7 @@ import { HARDWARE_RULES } from './hardware.js';
 import { COMPARED_CARDS_ZH_RULES } from './compared-cards-zh.js';
 import { LATIN_WORD_RULES } from './latin-words.js';
 import { LENGTH_RULES } from './lengths.js';
+import { LENGTH_UNIT_RULES } from './length-units.js';
 import { TOKEN_COUNT_ZH_RULES } from './token-count-zh.js';
 import { LENGTH_TABLE_RULES } from './length-tables.js';
 import { LINE_NUMBER_RULES } from './line-numbers.js';
@@ -104,6 +105,8 @@ export { reportedTopic } from './oom-reports.js';
  * joined before a compound name loses its suffixes.
  */
 const PROSE_ORDER = [
+  // The length noun misspelt ("Output lenght = 100"), put right before any rule reads a length (length-units.ts).
+  'prose.length-misspelt',
   // Several methods listed as a change's configs ("sft/lora/qlora configs"), before a path reads them (method-lists.ts).
   ...METHOD_LIST_RULES.map((rule) => rule.id),
   // A results table's length column, before any rule reads its cells as lengths or numbers (length-tables.ts).
@@ -332,6 +335,8 @@ const PROSE_ORDER = [
   // A length's words read before "max seq" is taken as a question and before Chinese nouns become words.
   'prose.textgen-output-line',
   'prose.tokens-plus-characters',
+  // A length in characters, words or pages, set aside before a length rule takes its number as tokens (length-units.ts).
+  'prose.length-in-other-units',
   'prose.per-length',
   'prose.memory-for-tokens',
   // A prompt and its answer said in sentences ("a prompt that is 441 tokens long, and an output of 101"), before the labels' rule (prompt-and-answer.ts).
@@ -441,7 +446,7 @@ const PROSE_ORDER = [
   'prose.model-suffix',
 ];
 
-const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...COMPARED_CARDS_ZH_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...METHOD_LIST_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...ENGINE_TEMPLATE_RULES, ...HUB_SITE_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...OFFLOAD_ELSEWHERE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...DS_SHORT_NAME_RULES, ...ZERO_STAGE_SET_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES, ...RATE_RULES, ...ACCUMULATION_WORD_RULES, ...PROMPT_AND_ANSWER_RULES, ...KV_OFFLOAD_RULES, ...TASK_RUNNER_RULES, ...LORA_TARGET_WORD_RULES, ...TRAINED_BEFORE_RULES, ...CHECKPOINT_TABLE_RULES, ...TOKEN_COUNT_ZH_RULES, ...FAMILY_MISSPELLING_RULES, ...FORMAT_AND_OPTION_WORD_RULES, ...QUANTIZE_CALL_RULES, ...VARIANT_APART_RULES, ...PCIE_LINK_RULES, ...DISK_SIZE_RULES, ...LOADER_GUESS_RULES, ...LAYERS_OUT_OF_RULES, ...FAMILY_LIST_RULES, ...PARAMETER_GROUP_RULES, ...GENERATED_TOKEN_RULES, ...TEMPLATE_QUESTION_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...LATIN_WORD_RULES, ...NAME_RULES, ...PATH_MODEL_RULES, ...HARDWARE_RULES, ...COMPARED_CARDS_ZH_RULES, ...SERVING_RULES, ...PHRASING_RULES, ...REDUCED_RULES, ...LINE_NUMBER_RULES, ...LENGTH_RULES, ...LENGTH_UNIT_RULES, ...ARTEFACT_RULES, ...TOOL_NAME_RULES, ...PARALLEL_WORD_RULES, ...GPU_LAYER_RULES, ...ENGINE_REPORT_RULES, ...ENGINE_ALTERNATIVE_RULES, ...TRAINING_ELSEWHERE_RULES, ...FULL_METHOD_RULES, ...METHOD_LIST_RULES, ...INSTANCE_NAME_RULES, ...ENGINE_LINK_RULES, ...ENGINE_TEMPLATE_RULES, ...HUB_SITE_RULES, ...SEQ_EVIDENCE_RULES, ...OFFLOAD_PHRASE_RULES, ...OFFLOAD_ELSEWHERE_RULES, ...PROGRESS_WORD_RULES, ...HOST_AND_CARD_RULES, ...MODEL_SPELLING_RULES, ...DS_SHORT_NAME_RULES, ...ZERO_STAGE_SET_RULES, ...RELEASE_NUMBER_RULES, ...TRAINER_SUMMARY_RULES, ...INT4_RELEASE_RULES, ...RATE_RULES, ...ACCUMULATION_WORD_RULES, ...PROMPT_AND_ANSWER_RULES, ...KV_OFFLOAD_RULES, ...TASK_RUNNER_RULES, ...LORA_TARGET_WORD_RULES, ...TRAINED_BEFORE_RULES, ...CHECKPOINT_TABLE_RULES, ...TOKEN_COUNT_ZH_RULES, ...FAMILY_MISSPELLING_RULES, ...FORMAT_AND_OPTION_WORD_RULES, ...QUANTIZE_CALL_RULES, ...VARIANT_APART_RULES, ...PCIE_LINK_RULES, ...DISK_SIZE_RULES, ...LOADER_GUESS_RULES, ...LAYERS_OUT_OF_RULES, ...FAMILY_LIST_RULES, ...PARAMETER_GROUP_RULES, ...GENERATED_TOKEN_RULES, ...TEMPLATE_QUESTION_RULES].map((rule) => [rule.id, rule]));
 // Rule groups added since (later-groups.ts, one a line so branches adding groups merge cleanly).
 for (const rule of LATER_GROUPS.flat()) BY_ID.set(rule.id, rule);
 
