@@ -1,6 +1,7 @@
 import type { Item } from '../items.js';
 import { sentenceStart } from '../sentence-ends.js';
 import { recordAside, type OwnedRuns } from './owners.js';
+import { isWeights, type Weights } from './weights-evidence.js';
 
 /**
  * A weight format the user says they removed is not the run's (issue 22 §7, "negation has a scope"; s44 rweights1).
@@ -28,9 +29,6 @@ export const REMOVED_FORMAT_RULES = [
     source: 'huggingface/trl (c3238)',
   },
 ] as const;
-
-type Weights = Extract<Item, { kind: 'weights' }>;
-const isWeights = (i: Item): i is Weights => i.kind === 'weights';
 
 /** A verb of removing, then a quantisation's name a few words on (an article, a backtick, dashes between). */
 const REMOVED = new RegExp(

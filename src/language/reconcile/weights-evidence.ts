@@ -42,8 +42,8 @@ export const WEIGHTS_EVIDENCE_RULES = [
   },
 ] as const;
 
-type Weights = Extract<Item, { kind: 'weights' }>;
-const isWeights = (i: Item): i is Weights => i.kind === 'weights';
+export type Weights = Extract<Item, { kind: 'weights' }>;
+export const isWeights = (i: Item): i is Weights => i.kind === 'weights';
 
 /** A checkpoint format by its own name (a repo's "-GPTQ", "AWQ"), not a width ("4bit", "int4"). */
 const NAMED_FORMAT = /gptq|awq/i;
