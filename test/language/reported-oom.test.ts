@@ -52,6 +52,15 @@ describe('an out-of-memory reported in the user\'s words is a reported topic, re
     ['qwen2.5-7b vllm on 1x 4090, the vram is not enough', 'reported.oom'],
     ['mistral-7b lora on a T4: GPU memory was insufficient after 20 steps', 'reported.oom'],
     ['llama-3-8b on 1x l4 with sglang, insufficient GPU memory when it starts', 'reported.oom'],
+    // The KV cache a server preallocates is memory too: vLLM's start-up refusal said in the user's words (invented,
+    // after the forty-first session's stranger check), in each language.
+    ['qwen3-32b-awq on 2x L40S, vllm tp 2, max-model-len 32768, at startup it says not enough KV cache', 'reported.oom'],
+    ['serving qwen2.5-14b with vllm on one 4090: the KV cache is not enough for max-model-len 32768', 'reported.oom'],
+    ['llama-3-8b vllm on 1x l4, insufficient KV cache memory at start', 'reported.oom'],
+    ['用两张L40S部署Qwen3-32B-AWQ，vllm，tp 2，启动时报KV cache不够', 'reported.oom-zh'],
+    ['qwen2.5-7b vllm部署在一张4090上，KV缓存不足', 'reported.oom-zh'],
+    ['Qwen3-32B를 vLLM으로 L40S 2장에서 서빙하는데 KV cache 부족 에러가 납니다', 'reported.oom-ko'],
+    ['qwen2.5-7bをvLLMで4090一枚に載せるとKVキャッシュが不足します', 'reported.oom-ja'],
   ])('%s', (text, rule) => {
     const said = reported(text);
     expect(said.map((r) => r.topic)).toContain('oom');
@@ -75,6 +84,8 @@ describe('an out-of-memory reported in the user\'s words is a reported topic, re
     'qwen2.5-7b lora on 1x a100-80g, is 80GB not enough memory?',
     'llama-3-8b inference on 1x a100-80g: plenty of room, not enough memory bandwidth',
     'llama-3-8b lora on a 4090 with gc, to avoid not enough memory',
+    'qwen2.5-7b vllm on 1x 4090 with max-model-len 32768: is the KV cache enough?',
+    'qwen2.5-7b vllm部署在一张4090上，KV缓存会不够吗',
   ])('%s is no report', (text) => expect(reported(text)).toEqual([]));
 
   it('in a short request the words are the item language\'s "oom" topic, its chain naming the rule (CarperAI/trlx#431)', () => {

@@ -58,8 +58,12 @@ const ASKED_ZH_AFTER = /^\s*了?\s*[吗嘛么?？]/;
 const ASKED_KO_AFTER = /^[^,.]{0,10}?(?:까요|까\?|나요|습니까|\?)/;
 const ASKED_JA_AFTER = /^[^、,。.]{0,10}?(?:ますか|でしょうか|か(?:[?？。]|\s*$)|[?？])/;
 
-/** The memory a report names: "memory", "VRAM", "GPU memory", "cuda memory". */
-const MEMORY = String.raw`(?:gpu\s+|cuda\s+|device\s+|video\s+)?(?:v?ram|memory)`;
+/**
+ * The memory a report names: "memory", "VRAM", "GPU memory", "cuda memory", and the KV cache a server
+ * preallocates ("not enough KV cache", "insufficient KV cache memory": vLLM's start-up refusal in the
+ * user's words, vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory).
+ */
+const MEMORY = String.raw`(?:(?:gpu\s+|cuda\s+|device\s+|video\s+)?(?:v?ram|memory)|kv[ -]?cache(?:\s+memory)?)`;
 
 export const OOM_REPORT_RULES: readonly ProseRule[] = [
   {
@@ -69,7 +73,7 @@ export const OOM_REPORT_RULES: readonly ProseRule[] = [
     // GPU memory", "the VRAM is not enough" (never "not enough memory bandwidth").
     id: 'reported.oom',
     pattern: new RegExp(
-      String.raw`\b(?:(?:cuda[ -]?)?(?:oom(?:s|ed|'d|ing)?|(?:ran|run|runs|running|go|goes|going|went)\s+out\s+of\s+${MEMORY}|out\s+of\s+${MEMORY})|(?:not\s+enough|insufficient)\s+${MEMORY}|(?:v?ram|memory)\s+(?:(?:is|was)\s+(?:not\s+enough|insufficient)|(?:isn't|wasn't)\s+enough))\b(?!\s*(?:bandwidth|speed|throughput|clock|controller))`,
+      String.raw`\b(?:(?:cuda[ -]?)?(?:oom(?:s|ed|'d|ing)?|(?:ran|run|runs|running|go|goes|going|went)\s+out\s+of\s+${MEMORY}|out\s+of\s+${MEMORY})|(?:not\s+enough|insufficient)\s+${MEMORY}|(?:v?ram|memory|kv[ -]?cache)\s+(?:(?:is|was)\s+(?:not\s+enough|insufficient)|(?:isn't|wasn't)\s+enough))\b(?!\s*(?:bandwidth|speed|throughput|clock|controller))`,
       'g',
     ),
     when: (t) => t.includes('oom') || t.includes('out of') || t.includes('enough') || t.includes('insufficient'),
@@ -83,7 +87,7 @@ export const OOM_REPORT_RULES: readonly ProseRule[] = [
     // "8台机器都会OOM" (all eight machines OOM, hardware.ts's example), "均报OOM" (both report OOM).
     id: 'reported.oom-zh',
     pattern: new RegExp(String.raw`${OOM_WORDS_ZH}|(?:仍然|还是|依然|一直|又|就|总是|均|都|会|报|出现|遇到|发生|提示|导致)\s*(?:了)?\s*(?:报\s*)?(?:cuda\s*)?(?:oom|out of memory)|(?:cuda\s*)?(?:oom|out of memory)(?=\s*了)`, 'g'),
-    when: (t) => /显存|oom|out of memory/.test(t),
+    when: (t) => /显存|缓存|cache|oom|out of memory/.test(t),
     marks: (m) => !ASKED_ZH_BEFORE.test(before(m)) && !ASKED_ZH_AFTER.test(after(m)),
     write: (m) => m[0],
     example: '只是替换了模型路径和数据路径。尝试使用1卡和8卡V100， 均报OOM。',

@@ -6,9 +6,9 @@ import type { ProseRule } from '../types.js';
  * the run did it or asks whether it would is oom-reports.ts's to tell.
  */
 /** The Korean words (lower-cased text), shared with oom-reports.ts's reported.oom-ko. */
-export const OOM_WORDS_KO = String.raw`(?:gpu\s*|그래픽\s*)?메모리\s*(?:가\s*)?(?:부족|초과)|vram\s*(?:이\s*)?부족`;
+export const OOM_WORDS_KO = String.raw`(?:gpu\s*|그래픽\s*)?메모리\s*(?:가\s*)?(?:부족|초과)|vram\s*(?:이\s*)?부족|kv\s*(?:cache|캐시)\s*(?:가\s*)?부족`;
 /** The Japanese words, shared with oom-reports.ts's reported.oom-ja. */
-export const OOM_WORDS_JA = String.raw`(?:gpu\s*)?メモリ\s*(?:が\s*)?不足(?:\s*に(?:なります|なりました|なる|なった|なって))?|(?:メモリ|vram)\s*が\s*足りな(?:い|く|かった)`;
+export const OOM_WORDS_JA = String.raw`(?:(?:gpu\s*)?メモリ|kv\s*(?:cache|キャッシュ))\s*(?:が\s*)?不足(?:\s*に(?:なります|なりました|なる|なった|なって))?|(?:メモリ|vram)\s*が\s*足りな(?:い|く|かった)`;
 
 export const OOM_WORD_RULES: readonly ProseRule[] = [
   {

@@ -6,8 +6,12 @@ import type { ProseRule } from '../types.js';
  * question, "oom", "load" or "finetune" the grammar knows, or as the filler word "question", so a
  * short Chinese message keeps its model and settings.
  */
-/** "显存不足" (not enough GPU memory), "爆显存" (blew the GPU memory): shared with oom-reports.ts's reported.oom-zh. */
-export const OOM_WORDS_ZH = String.raw`显存(?:不足|不够(?:用)?|溢出|爆了?)|爆显存`;
+/**
+ * "显存不足" (not enough GPU memory), "爆显存" (blew the GPU memory): shared with oom-reports.ts's reported.oom-zh.
+ * The KV cache is GPU memory too: "启动时报KV cache不够" (at start-up it says the KV cache is not enough) is vLLM's
+ * start-up refusal said in the user's words (KV缓存 / kv cache, lower-cased).
+ */
+export const OOM_WORDS_ZH = String.raw`(?:显存|kv\s*cache|kv\s*缓存)\s*(?:不足|不够(?:用)?|溢出|爆了?)|爆显存`;
 
 export const CHINESE_QUESTION_RULES: readonly ProseRule[] = [
   {
@@ -69,7 +73,7 @@ export const CHINESE_QUESTION_RULES: readonly ProseRule[] = [
     // c544). "内存溢出" (host memory) is left alone: it is said as often with a negation.
     id: 'question.oom-zh',
     pattern: new RegExp(OOM_WORDS_ZH, 'g'),
-    when: (t) => t.includes('显存'),
+    when: (t) => /显存|缓存|cache/.test(t),
     write: (m) => ' oom '.padEnd(Math.max(5, m[0].length)),
     example: 'full tuning 显存不足',
     source: 'c379',
