@@ -44,8 +44,9 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
   } else if (engine && !(namedServer && !ENGINE_NAMED.test(engine.item.text))) {
     inf.engine = 'vllm';
     // "deploy", "host", "serve": a server, with no engine named.
-    // An engine's own key names it as its name does (serve-engines.ts: lmdeploy's session_len, SGLang's mem_fraction_static).
-    if (!ENGINE_NAMED.test(engine.item.text) && !serveEngineNamed(engine.item.text)) {
+    // An engine's own key names it as its name does (serve-engines.ts: lmdeploy's session_len, SGLang's mem_fraction_static),
+    // and so does a vLLM release said elsewhere ("部署Qwen3-32B-AWQ，vllm 0.8.5": the deploy word set the mode, "vllm 0.8.5" the engine).
+    if (!ENGINE_NAMED.test(engine.item.text) && !serveEngineNamed(engine.item.text) && !r.patch.has('vllmVersion')) {
       r.assume(`served with vLLM's memory layout (assumed for "${engine.item.text}"; name the engine, e.g. tgi or llama.cpp, for another)`);
     }
   }

@@ -183,3 +183,21 @@ describe("ggml's CUDA backend lines are llama.cpp's logger", () => {
     expect(read('ollama run llama3:8b on a 6GB card OOM\nggml_cuda_init: found 1 CUDA devices:').scenario.framework).not.toBe('hf');
   });
 });
+
+describe('a vLLM release said beside a deploy word names the engine', () => {
+  // The forty-first session's stranger check: "部署" (deploy) set the mode and "vllm 0.8.5" the engine, yet the reply
+  // said the engine was assumed for "部署".
+  it.each([
+    '用两张L40S部署Qwen3-32B-AWQ，vllm 0.8.5，tp 2',
+    'deploying qwen2.5-14b on 2x L40S, vllm 0.6.3, tp 2',
+  ])('%s: vLLM, not said as assumed', (text) => {
+    const { scenario, said } = read(text);
+    expect(scenario.inference?.engine).toBe('vllm');
+    expect(said).not.toMatch(/served with vLLM's memory layout \(assumed/);
+  });
+
+  it('a deploy word with no engine and no release still says the assumption', () => {
+    const { said } = read('deploying qwen2.5-14b on 2x L40S, tp 2');
+    expect(said).toMatch(/served with vLLM's memory layout \(assumed for "deploying"/);
+  });
+});
