@@ -7,7 +7,7 @@ import { DEFAULT_WORDS, LORA_DEFAULTS } from './defaults.js';
 import { QUANTISED } from './resolve-precision.js';
 import type { Resolution } from './resolution.js';
 import type { Lora, Scenario, WeightFormat } from './schema.js';
-import { TRAINING_ONLY_SLOTS, firstTrainingSetting } from './training-slots.js';
+import { TRAINING_ONLY_SLOTS, firstTrainingSetting, microBatchNamed } from './training-slots.js';
 
 /** The mode step of a resolution (resolve-steps.ts): training (full, LoRA, QLoRA) or inference, and the LoRA settings. */
 
@@ -97,7 +97,9 @@ export function modeStep(r: Resolution): ErrorReply | null {
     (TRAINING_FRAMEWORKS.has(r.patch.value<string>('framework') ?? '') ? 'framework' : undefined) ??
     // verl (and EasyR1, its fork) only trains: "Running EasyR1 with qwen2.5-vl-7b" runs its RL training (hiyouga/EasyR1#260, c2872).
     (r.patch.has('rlTrainer') ? 'rlTrainer' : undefined) ??
-    (comparesTrainingSettings(r.patch.get('question')?.item) ? 'question' : undefined);
+    (comparesTrainingSettings(r.patch.get('question')?.item) ? 'question' : undefined) ??
+    // "with 8 nodes we can fit micro batch 2": a micro-batch said as one is a trainer's word (training-slots.ts).
+    microBatchNamed(r.patch);
   let mode: Scenario['mode'];
   // A quantised checkpoint ("unsloth/llama-3-8b-bnb-4bit", "…-GPTQ") is its weights too.
   const quantised = r.patch.value<WeightFormat>('weights') ?? r.hubWeights ?? undefined;

@@ -45,3 +45,17 @@ export function firstTrainingSetting(patch: Patch, slots: readonly string[] = TR
   }
   return first;
 }
+
+/**
+ * A micro-batch named as one ("micro batch 2", `--micro-batch-size 2`, "mbs 2", 마이크로 배치, 微批大小, `micro_train_batch_size`):
+ * the part of a global batch one GPU holds for one forward and backward, a word only a trainer has (rmode2, docs/reading.md
+ * "Training evidence that is not a verb"). A plain "batch" or "bs" shares its slot and says nothing of the mode. Serving
+ * engines' caps on sequences in flight are `max seqs`, never this slot (config-keys/batch.ts).
+ */
+export const MICRO_BATCH_WORDS = /micro|(?<![a-z])mbs(?![a-z])|마이크로|微批|マイクロ/i;
+
+/** 'mbs' where the patch's micro-batch is written with a micro-batch's own words, else undefined. */
+export function microBatchNamed(patch: Patch): 'mbs' | undefined {
+  const item = patch.get('mbs')?.item;
+  return item && MICRO_BATCH_WORDS.test(item.text) ? 'mbs' : undefined;
+}

@@ -94,7 +94,8 @@ const batchSize: Handler = (v, ctx) => {
   // verl counts its batch in prompts, each sampled rollout.n times, even with a micro-batch beside it
   // (BATCH_SIZE / MICRO_BATCH_SIZE with ROLLOUT_N, c2043): no global batch of sequences (rollout-batch.ts).
   if (countsPrompts(ctx)) return rolloutBatch(n, ctx)!;
-  if (ctx.keys.has('micro_batch_size')) return say(`gbs ${n}`);
+  // …and beside a per-device batch written as its own key, "batch_size=32 (per_device=8)" (rmode2): the 32 is the global batch.
+  if (ctx.keys.has('micro_batch_size') || ctx.keys.has('per_device') || ctx.keys.has('per_gpu')) return say(`gbs ${n}`);
   // llama.cpp's --batch-size (beside its -c / -ngl) is the prompt tokens per step, not requests.
   if (besideLlamaCpp(ctx)) return promptBatch(v);
   const rollouts = rolloutBatch(n, ctx);
@@ -146,6 +147,9 @@ export const BATCH_KEYS: KeyTable = {
   per_gpu_train_batch_size: { reads: numeric('bs') },
   train_micro_batch_size_per_gpu: { reads: numeric('bs') },
   micro_batch_size: { reads: numeric('bs') },
+  // A batch's per-device share written as a key of its own beside the batch ("batch_size=32 (per_device=8)", rmode2 invented): the micro-batch.
+  per_device: { reads: numeric('bs') },
+  per_gpu: { reads: numeric('bs') },
   // torchtitan's [training] local_batch_size: each rank's micro-batch (torchtitan/config/job_config.py Training).
   local_batch_size: { reads: numeric('bs'), source: 'torchtitan config/job_config.py' },
   batch_size: { reads: batchSize },

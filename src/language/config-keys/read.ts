@@ -27,7 +27,7 @@ import { BARE_KEY_VALUE as BARE, IN_BLOCK_KEYS, PAIR, SHORT_FLAGS } from './patt
 import { prepareConfig } from './prepare.js';
 import { ENGINES, enginesNamed } from './engines/index.js';
 import type { Engine } from './engines/types.js';
-import { handlerOf, keyKnown, keyName } from './table.js';
+import { handlerOf, keyKnown, keyName, trainerSettings, type Namespaces } from './table.js';
 import { namedFrameworks } from './frameworks/index.js';
 import { sayDeepSpeedFromKeys } from './deepspeed-only-keys.js';
 import { isFalse, isTrue, unquote, type KeyContext, type KeyReading } from './values.js';
@@ -162,7 +162,7 @@ const LOAD_TOOL_BEFORE = /(?:^|[\s;|&`(])(?:ab|hey|oha|wrk)\s/;
   // The frameworks the message names read their own options first (frameworks/index.ts).
   // Named before the code reader rewrites a pasted `GRPOConfig(…)` call into its keys.
   const frameworks = namedFrameworks(`${raw.text}\n${src}`);
-  const namespaces = { engines: engines as readonly Engine[], frameworks };
+  const namespaces: Namespaces = { engines: engines as readonly Engine[], frameworks };
   const present = new Set<string>();
   const values = new Map<string, string>();
   /** Every value each key is set to, in order, and where. */
@@ -216,6 +216,7 @@ const LOAD_TOOL_BEFORE = /(?:^|[\s;|&`(])(?:ab|hey|oha|wrk)\s/;
   );
   const [megatron, megatronNamed] = [megatronRun(present, src, entry.found), MEGATRON_NAMED.test(src)];
   if (megatron) notes.push(megatron.note);
+  namespaces.trainer = megatron !== null || trainerSettings(present); // an option an engine shares is then the trainer's (table.ts)
   /** Said once, with the first Megatron setting read: "megatron pretrain tp 1" (the entry point said "megatron" already). */
   let megatronWords = megatron ? (entry.found ? megatron.words.replace(/^megatron ?/, '') : megatron.words) : '';
   // A script known by its constants (script-constants.ts): what it does, said once with the first of them.

@@ -56,6 +56,13 @@ export const tableHandlerOf = (key: string): Handler | undefined => (Object.hasO
 export interface Namespaces {
   engines?: readonly Engine[];
   frameworks?: readonly Framework[];
+  /**
+   * A trainer's own settings are in the message (a Megatron launch's flags, a micro- or global batch key, a learning
+   * rate): an option no table has and a serving engine happens to list too (`--rope-scaling-factor`, Megatron's and
+   * lmdeploy's) is the trainer's, so it names no engine (rmode2; docs/reading.md "Training evidence that is not a verb").
+   * An engine the message names still reads its own options first.
+   */
+  trainer?: boolean;
 }
 
 /**
@@ -66,6 +73,12 @@ export interface Namespaces {
  * framework's option list for a snake_case or dotted spelling (a one-word key — "ratio", "type",
  * "amp" — means too many things outside its framework).
  */
+/** Batch keys only a trainer has: a micro-batch, a global batch, accumulation (Megatron, DeepSpeed, HF, OpenRLHF spellings). */
+const TRAINER_ONLY_KEYS = new Set(['micro_batch_size', 'global_batch_size', 'train_micro_batch_size_per_gpu', 'train_batch_size', 'micro_train_batch_size', 'per_device_train_batch_size', 'gradient_accumulation_steps']);
+
+/** Whether the keys a message sets include a trainer's own (a batch key above, or one of TRAINING_KEYS: epochs, a learning rate). */
+export const trainerSettings = (present: ReadonlySet<string>): boolean => [...present].some((k) => TRAINER_ONLY_KEYS.has(k) || Object.hasOwn(KEY_TABLES.training ?? {}, k));
+
 export function handlerOf(key: string, named: Namespaces = {}): Handler | undefined {
   for (const engine of named.engines ?? []) {
     const handler = engineHandler(engine, key, tableHandlerOf);
@@ -76,7 +89,7 @@ export function handlerOf(key: string, named: Namespaces = {}): Handler | undefi
   if (ownHandler) return ownHandler;
   const table = tableHandlerOf(key);
   if (table || NO_MEMORY_EFFECT.has(key)) return table;
-  const engine = anyEngineWith(key);
+  const engine = named.trainer ? undefined : anyEngineWith(key);
   if (engine) return engineHandler(engine, key, tableHandlerOf);
   if (!/[_.]/.test(key)) return undefined;
   const any = frameworkOption(key, FRAMEWORKS);

@@ -38,8 +38,9 @@ export const DEVICE_INDEX_RULES: readonly HardwareRule<GuardRole>[] = [
     // card; in words too, "参数总是堆积到第一块显卡" — the parameters pile onto the first card, modelscope/ms-swift#1402,
     // corpus c3042: "一块显卡" read as one GPU, and the "4卡" it runs on was left out as another count), "卡0" / "显卡1" before 的, 上, 和, a comma or 显存 (the card named by its number; "多卡2台服务器" counts machines, c246); and any "N卡" in a message that numbers a card 0 as
     // well ("0卡的显存占用是2g多，1卡的显存占用是7.8g", c803's thread): cards numbered in a series, never a count.
+    // Not "每卡4" / "每张卡 4" (4 a card: the per-device batch, prose/rules/batch-per-device.ts, rmode2).
     pattern: new RegExp(
-      String.raw`(?<![\w.])(?<n>0)\s*号?\s*(?:显卡|卡|gpu)|(?<![\w.])(?<n2>\d{1,2})\s*号\s*(?:显卡|卡|gpu)|第\s*(?<n3>\d{1,2}|[一二两三四五六七八九十])\s*(?:张|块|个)?\s*(?:显卡|卡|gpu)|(?<![a-z\d多])(?:显卡|卡)\s*(?<n4>\d{1,2})(?=\s*(?:的|上|和|与|跟|、|,|，|:|：|\)|）|占用|显存|$))|(?<![\w.])(?<n5>[1-9])\s*卡(?:(?<=(?<![\w.])0\s*号?\s*卡[\s\S]*)|(?=[\s\S]*(?<![\w.])0\s*号?\s*卡))`,
+      String.raw`(?<![\w.])(?<n>0)\s*号?\s*(?:显卡|卡|gpu)|(?<![\w.])(?<n2>\d{1,2})\s*号\s*(?:显卡|卡|gpu)|第\s*(?<n3>\d{1,2}|[一二两三四五六七八九十])\s*(?:张|块|个)?\s*(?:显卡|卡|gpu)|(?<![a-z\d多])(?<!每\s?张?)(?:显卡|卡)\s*(?<n4>\d{1,2})(?=\s*(?:的|上|和|与|跟|、|,|，|:|：|\)|）|占用|显存|$))|(?<![\w.])(?<n5>[1-9])\s*卡(?:(?<=(?<![\w.])0\s*号?\s*卡[\s\S]*)|(?=[\s\S]*(?<![\w.])0\s*号?\s*卡))`,
       'g',
     ),
     example: '在多卡8张推理qwen72b的时候，输入一个长文本，会发现0卡的显存突然飙升，其他卡不动',

@@ -8,6 +8,11 @@ import type { ProseRule } from '../types.js';
 
 const blank = (m: RegExpExecArray) => ' '.repeat(m[0].length);
 
+/** A length as a model card writes its window: "128k", "32 k", "131072". */
+const EXT_LEN = String.raw`(?:\d{1,4}(?:\.\d+)?[ \t]?k|\d{4,7})(?![\w.])`;
+/** The RoPE scalings that extend a model's window. */
+const EXTENDER = String.raw`(?:yarn|rope|ntk|longrope|linear[ \t]scaling|position[ \t]interpolation)`;
+
 export const SEQ_EVIDENCE_RULES: readonly ProseRule[] = [
   {
     // llama.cpp's context warning names two lengths: the context the run made (n_ctx_per_seq, older
@@ -61,6 +66,26 @@ export const SEQ_EVIDENCE_RULES: readonly ProseRule[] = [
     },
     example: '  Model\n    architecture        qwen2\n    parameters          14.8B\n    context length      32768\n    embedding length    5120',
     source: 'ollama/ollama#10529',
+  },
+  {
+    // A context a model is extended to by RoPE scaling (YaRN, NTK, linear, Llama 3's) is the model's window, never the
+    // length the user runs (rmode2, docs/reading.md "A model's context extension is not the user's length"): "上下文 128k
+    // (yarn factor 4)", "128k context via rope scaling", "yarn로 컨텍스트 128k까지 늘린", "用yarn扩展到128k", "128kまで拡張".
+    // The extension word must touch the length (before or after it, a parenthesis allowed); a length key or the user's
+    // own length words stay the length, and with none the engine's default is, said. Had read 131,072 over max_model_len.
+    id: 'prose.extended-model-window',
+    pattern: new RegExp(
+      String.raw`(?:上下文|context(?:[ \t](?:length|window))?|컨텍스트|コンテキスト)[ \t]?(?:长度[ \t]?)?(?:到|至|为|是|of|:|：)?[ \t]?${EXT_LEN}(?=[ \t]?(?:tokens?[ \t]?)?[（(]?[ \t]?(?:via|with|using|by|通过|用)?[ \t]?${EXTENDER})` +
+        String.raw`|${EXT_LEN}[ \t]?(?:tokens?[ \t])?context[ \t](?:via|with|using|through|by)[ \t]${EXTENDER}` +
+        String.raw`|(?:컨텍스트[ \t]?)?${EXT_LEN}[ \t]?까지[ \t]?(?:늘린|늘려|확장)|(?:扩展|拓展|延长|外推)[ \t]?(?:到|至)[ \t]?${EXT_LEN}|${EXT_LEN}[ \t]?まで[ \t]?(?:拡張|延長)`,
+      'g',
+    ),
+    when: (t) => /yarn|rope|ntk|늘린|늘려|확장|扩展|拓展|延长|外推|拡張|延長/.test(t),
+    write: (m, notes) => {
+      notes.push(`"${m[0].trim()}" is the model's context extended by RoPE scaling, not the length you run; not read (say seq N for yours)`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'qwen2.5-7b 上下文 128k (yarn factor 4)，用 vllm 部署在单卡 a100 80g 上',
   },
   {
     // Ollama's `ollama ps` prints, for each loaded model, the context it allocated (its CONTEXT column, Ollama

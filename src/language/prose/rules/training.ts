@@ -1,5 +1,7 @@
 import { gpuIdOf } from '../../lexicon.js';
 import { OTHER_DEVICE_RULES } from './other-devices.js';
+import { BATCH_PER_DEVICE_RULES } from './batch-per-device.js';
+import { TRAINING_THROUGHPUT_RULES } from './training-throughput.js';
 import type { ProseRule } from '../types.js';
 import { QWEN1HALF } from '../../config-keys/models.js';
 import { EARLY_FAMILY_MISSPELLING_RULES } from './family-misspellings.js';
@@ -61,6 +63,12 @@ const METHOD = String.raw`(?:sft|dpo|ppo|grpo|orpo|kto|simpo|rlhf|q?lora|full(?:
 export const TRAINING_RULES: readonly ProseRule[] = [
   // What the run is for, said by names and roles, before any word of it is read as a mode (run-purpose.ts).
   ...RUN_PURPOSE_RULES,
+  // The global and the per-device batch in words (全局batch, 每卡4, GPU당 배치 4, "bs 4 per gpu"), before the Korean,
+  // Japanese and Chinese batch words read either number (batch-per-device.ts).
+  ...BATCH_PER_DEVICE_RULES,
+  // A training run's throughput (MFU, TFLOPs a GPU) says training and is never a count, before a share or a card count
+  // reads its number ("MFU 41% for llama-2-13b" had its 41% taken by a share's rule; training-throughput.ts).
+  ...TRAINING_THROUGHPUT_RULES,
   {
     // "tune LLM settings for local Ollama" (ionfury/homelab#1352, c2737: refused, an Ollama tag "not trained"),
     // "tuning ollama settings", "performance tuning of llama.cpp", "tune the server's parameters": tuning a
