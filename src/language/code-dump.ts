@@ -91,6 +91,51 @@ const DOING_CALL = /(?<![\w.])[a-z_]\w*(?:\.[a-z_]\w*)*\.(generate|train)(?=\()/
  * word or setting is also there, as "load" in prose). A tokenizer's or config's loads no model.
  */
 const MODEL_LOAD_CALL = /(?<![\w.])(?:automodel\w*|\w+for(?:causallm|conditionalgeneration|seq2seqlm|imagetexttotext))\.from_pretrained(?=\()/g;
+/**
+ * A method call that sets what a config key sets (s45, rcode1; issue 22): written as that key, so the config reader's one
+ * key map reads it as it reads the keyword (`torch_dtype=torch.float16`, `gradient_checkpointing=True`). `.half()` and
+ * `.bfloat16()` cast the weights (torch.nn.Module.half / bfloat16) — only of a receiver named as a model, never a tensor
+ * (`logits.half()`); `gradient_checkpointing_enable()` is transformers' PreTrainedModel switch of the same name.
+ * Read after the assigned-call blank, so `model = model.half()` is the setting alone.
+ */
+interface SettingCall {
+  id: string;
+  method: string;
+  /** The config key and value it sets. */
+  setting: string;
+  /** A receiver the call must have, where a tensor has the same method. */
+  receiver?: RegExp;
+  example: string;
+  source: string;
+}
+const MODEL_RECEIVER = /(?:^|[._])(?:model|llm|net|pipe|pipeline|policy|actor|critic|base_model|peft_model)\w*$|model$/;
+export const SETTING_CALLS: readonly SettingCall[] = [
+  { id: 'code.call.half', method: 'half', setting: 'torch_dtype=float16', receiver: MODEL_RECEIVER, example: 'model.half()', source: 'torch.nn.Module.half' },
+  { id: 'code.call.bfloat16', method: 'bfloat16', setting: 'torch_dtype=bfloat16', receiver: MODEL_RECEIVER, example: 'model.bfloat16()', source: 'torch.nn.Module.bfloat16' },
+  { id: 'code.call.gc-enable', method: 'gradient_checkpointing_enable', setting: 'gradient_checkpointing=true', example: 'model.gradient_checkpointing_enable()', source: 'transformers PreTrainedModel.gradient_checkpointing_enable' },
+  { id: 'code.call.gc-disable', method: 'gradient_checkpointing_disable', setting: 'gradient_checkpointing=false', example: 'model.gradient_checkpointing_disable()', source: 'transformers PreTrainedModel.gradient_checkpointing_disable' },
+];
+const SETTING_CALL = new RegExp(
+  String.raw`(?<![\w.])([a-z_]\w*(?:\.[a-z_]\w*)*)\.(${SETTING_CALLS.map((c) => c.method).join('|')})\((?:[^()\n]|\([^()\n]*\))*\)`,
+  'g',
+);
+/** A dtype the message's code or keys name otherwise (a load's `torch_dtype=torch.float32`, `--dtype`). */
+const DTYPE_SAID = /\b(?:torch_)?dtype\b/;
+/**
+ * The call as its key; a cast after a load that names its own dtype (`from_pretrained(path, torch_dtype=torch.float32)` …
+ * `model.half()`, corpus c3479) is two dtypes, the load's where the memory is first taken: the load's is read and the
+ * cast said in a note, never read in silence over it.
+ */
+function settingCall(m: RegExpExecArray, notes: string[]): string {
+  const call = SETTING_CALLS.find((c) => c.method === m[2])!;
+  if (call.receiver && !call.receiver.test(m[1]!)) return m[0];
+  if (call.setting.startsWith('torch_dtype=') && DTYPE_SAID.test(m.input.slice(0, m.index) + m.input.slice(m.index + m[0].length))) {
+    notes.push(`"${m[0]}" casts the model after its load names another dtype: precision read as the load's, where its memory is first taken (say "${call.setting === 'torch_dtype=float16' ? 'fp16' : 'bf16'}" if you load in it)`);
+    return blank(m[0]);
+  }
+  return call.setting.length <= m[0].length ? call.setting.padEnd(m[0].length) : call.setting;
+}
+
 /** Python's import lines and builtin calls (`print(`), and `**kwargs` splats: code only. */
 const IMPORT_LINE =
   /^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]+[\w., \t()*]+|import[ \t]+[\w.]+(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]+as[ \t]+\w+)?)*)[ \t]*$/gm;
@@ -369,7 +414,8 @@ export function readCode(input: MappedText): CodeReading {
     // (items.ts), which a training word or setting elsewhere overrides.
     .replace(MODEL_LOAD_CALL, (m) => 'load'.padStart(m[0].length), { id: 'code.model-load', weak: true })
     .replace(BUILTIN_CALL, (m) => blank(m[0]), 'code.builtin-call')
-    .replace(ASSIGNED_CALL, (m) => blank(m[0]), 'code.assigned-call');
+    .replace(ASSIGNED_CALL, (m) => blank(m[0]), 'code.assigned-call')
+    .replace(SETTING_CALL, (m) => settingCall(m, notes), 'code.setting-call');
   // The framework's word, then blanks (every class name is longer than its word): no call left to blank.
   const text = frameworkWords(calls, unsloth, notes)
     .replace(KEYWORD_CALL, (m) => blank(m[0]), 'code.keyword-call')

@@ -111,5 +111,10 @@ export function keyName(raw: string): string {
   const american = key.includes('isation') ? key.replace(/isation/g, 'ization') : key;
   if (american !== key && keyKnown(american)) return american;
   // Dotted paths: torchtune `model.lora_rank`, litgpt `train.micro_batch_size`, `fsdp_config.fsdp_offload_params`.
-  return key.split('.').pop()!;
+  const last = key.split('.').pop()!;
+  // A private attribute is its public key (s45, rcode1): transformers keeps `attn_implementation` in the config's
+  // `_attn_implementation`, and `model.config._attn_implementation = 'eager'` sets the kernel as the keyword does.
+  // Only an attribute (dotted): a repr's own private field (`TrainingArguments(_n_gpu=1, …)`) is no setting.
+  const open = last.replace(/^_+(?=[a-z])/, '');
+  return open !== last && key.includes('.') && keyKnown(open) ? open : last;
 }

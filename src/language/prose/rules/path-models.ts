@@ -6,6 +6,7 @@ import { FILE, PATH, fileWords } from '../paths.js';
 import { ADAPTED_FROM } from '../../owners/adapted-from.js';
 import { familyBeforeSize } from '../../script-model-name.js';
 import { PROJECT_MODELS } from '../../read-tokens/project-models.js';
+import { modelAndRest, namePartWords } from '../../name-parts.js';
 
 /**
  * A model named only in a path (issue 22, b13 item 4). A recipe or script path files its config
@@ -181,6 +182,22 @@ const DOCUMENT_PATH = /(?<![^\s()[\]])[^\s()[\]]{1,200}\.(?:md|rst|html?|txt|pdf
  */
 const MLC_LIBRARY = /(?<![\w.\-/])(?:\.{0,2}\/)?((?:[\w.~-]{1,120}\/){0,12})([a-z][a-z0-9_.-]{0,100}?[-_]q[348]f(?:16|32)_(?:\d|ft))[-_](?:cuda|vulkan|metal|rocm|opencl|webgpu|android|iphone|mali)\.(?:so|dylib|dll|tar|wasm)(?![\w])/g;
 
+/**
+ * A name's model at `at` of `whole`, then the setup the name's other parts say (name-parts.ts) written over them, the
+ * rest blanked: "mixtral-8x7b-instruct-v0.1 a100-80g tp 2" over "mistralai--mixtral-8x7b-instruct-v0.1_a100-80g_tp2.yaml".
+ */
+function namedPieces(whole: string, at: number, head: string, rest: string, elsewhere: string) {
+  const parts = namePartWords(rest, elsewhere).words;
+  const end = at + head.length;
+  const restEnd = end + rest.length;
+  return [
+    { text: ' '.repeat(at), from: 0, to: at },
+    { text: head, from: at, to: end },
+    { text: parts ? ` ${parts}` : ' '.repeat(rest.length), from: end, to: restEnd },
+    { text: ' '.repeat(whole.length - restEnd), from: restEnd, to: whole.length },
+  ].filter((p) => p.to > p.from || p.text.length > 0);
+}
+
 /** The match blanked but for `name` at `at`, each piece mapped to its own span of the user's words. */
 function nameAloneAt(whole: string, at: number, name: string) {
   return [
@@ -218,10 +235,16 @@ export const PATH_MODEL_RULES: readonly ProseRule[] = [
         .replace(DOCUMENT_PATH, (d) => ' '.repeat(d.length));
       const size = sized.replace(/_/g, '-');
       if (namedElsewhere(elsewhere, size)) return whole;
-      const before = stem.slice(0, stem.search(new RegExp(`(?<![a-z0-9.])${sized.replace(/\./g, '\\.')}(?![a-z0-9])`)));
+      const sizeAt = stem.search(new RegExp(`(?<![a-z0-9.])${sized.replace(/\./g, '\\.')}(?![a-z0-9])`));
+      const before = stem.slice(0, sizeAt);
       const family = familyBeforeSize(before);
-      const words = `${family ? `${family}-` : ''}${size} ${fileWords(file).trim()}`;
-      return words.length <= whole.length ? words.padEnd(whole.length) : whole;
+      // What the name says after its model (s45, rcode1: "llama3-8b_lora_r16_4xA100-80G.sh"): name-parts.ts, weak as this rule is.
+      const named = modelAndRest(stem.slice(sizeAt));
+      const parts = named ? namePartWords(named.rest, elsewhere).words : '';
+      const own = parts.split(' ');
+      const script = fileWords(file).trim().split(/\s+/).filter((w) => w && !own.includes(w)).join(' ');
+      const words = [`${family ? `${family}-` : ''}${size}`, script, parts].filter(Boolean).join(' ');
+      return words.length <= whole.length ? words.padEnd(whole.length) : [{ text: words, from: 0, to: whole.length }];
     },
     example: '运行bash scripts/run_for_7B_in_Linux_or_WSL.sh，报错 OOM, RTX 4090 24GB',
     source: 'netease-youdao/QAnything#289',
@@ -272,14 +295,18 @@ export const PATH_MODEL_RULES: readonly ProseRule[] = [
     when: (t) => /\.(?:ya?ml|json|toml)/.test(t),
     write: (m) => {
       // …or a catalog model with one size, then the config's own words ("Tried: DeepSeek-V3-Chat-multi.yaml", c2541).
+      const elsewhere = m.input.slice(0, m.index) + ' '.repeat(m[0].length) + m.input.slice(m.index + m[0].length);
+      // The model at the name's head and the setup its other parts say (s45, rcode1: name-parts.ts), a Hub owner
+      // written `owner--` before it ("mistralai--Mixtral-8x7B-Instruct-v0.1_a100-80g_tp2.yaml" had been refused).
+      const named = modelAndRest(m[1]!);
+      if (named && (MODEL_FOLDER.test(named.head) || catalogHead(named.head) !== null)) {
+        if (namedElsewhere(elsewhere, named.head)) return m[0];
+        return namedPieces(m[0], named.at, named.head, named.rest, elsewhere);
+      }
       const stem = MODEL_FOLDER.test(m[1]!) ? m[1]! : catalogHead(m[1]!);
       if (!stem) return m[0];
-      const elsewhere = m.input.slice(0, m.index) + ' '.repeat(m[0].length) + m.input.slice(m.index + m[0].length);
       if (namedElsewhere(elsewhere, stem)) return m[0];
-      return [
-        { text: stem, from: 0, to: stem.length },
-        { text: ' '.repeat(m[0].length - stem.length), from: stem.length, to: m[0].length },
-      ];
+      return namedPieces(m[0], 0, stem, m[1]!.slice(stem.length), elsewhere);
     },
     example: 'tune run full_finetune_single_device --config qwen2_5_7b_full_single_device.yaml OOM on a 4090',
     source: 'meta-pytorch/torchtune#1965',
@@ -302,6 +329,10 @@ export const PATH_MODEL_RULES: readonly ProseRule[] = [
       const fileAt = path.length - file.length;
       // A module file's model lies in the file's own name (sizelessModel): read as a config file's name is.
       const inFile = folder && folder.at >= fileAt ? folder : named;
+      // A config file's model and the setup its other parts say (s45, rcode1: "configs/qwen2.5-7b-sft-zero3-seq8k.yaml").
+      const stem = CONFIG_FILE.exec(file)?.[1];
+      const split = inFile && inFile.at >= fileAt && stem ? modelAndRest(stem) : null;
+      if (split && (MODEL_FOLDER.test(split.head) || catalogHead(split.head) !== null)) return namedPieces(m[0], fileAt + split.at, split.head, split.rest, elsewhere);
       if (inFile) {
         return [
           { text: ' '.repeat(inFile.at), from: 0, to: inFile.at },
