@@ -48,7 +48,12 @@ export function questionsStep(r: Resolution): ErrorReply | null {
     // as a follow-up's card does below. Said.
     r.assume('"which GPU" is read as asking whether your named cards fit, so those are estimated (say "which gpu" alone to rank cards)');
     s.question = { kind: 'none' };
-  } else if (question) s.question = question;
+  } else if (question) {
+    s.question = question;
+    // "how much compute would I need to do DPO on a 7B?" (question-needs.ts): no card named, so the count is of the
+    // solver's default card (plan/how-many.ts), said with its switch, never counted in silence.
+    if (question.kind === 'howMany' && !question.gpuId && !s.hardware?.gpuId) r.assume('no card named: the GPUs are counted as H100 80GB (say "how many A100" to count another card)');
+  }
   // "how many A100s …?" then "32 GPUs of 80 GB": a GPU count answers the how-many question.
   else if (s.question.kind === 'howMany' && (r.patch.has('gpuCount') || r.patch.has('nodes'))) s.question = { kind: 'none' };
   // "what is the minimum GPU compute requirement …?" then "I only have A100 40G GPUs and I'm facing OOM"

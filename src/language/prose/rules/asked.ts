@@ -78,7 +78,9 @@ export const ASKED_QUESTION_RULES: readonly ProseRule[] = [
     id: 'question.how-many-cards-zh',
     // A card's name after 多少 and its counter ("需要多少个A100的GPU", "最佳配置是多少A100 GPU", deepseek-ai/DeepSeek-V3#295,
     // c2950: read as one A100, silent) is the card counted: "how many" is written before it (branch rask2).
-    pattern: /多少(?:个|张|块|台)?(?:(?:显卡|卡|gpus?|张|块)(?![时])|\s*(?=(?:nvidia\s*)?[a-z]{1,4}[ -]?\d{2,4}))/g,
+    // The card's memory asked ("需要多少gpu内存才能运行65b", c2962; "多少显卡显存") is the memory, which every estimate states, not
+    // a count of cards (branch rques1).
+    pattern: /多少(?:个|张|块|台)?(?:(?:显卡|卡|gpus?|张|块)(?![时]|\s*(?:内存|显存|memory|mem|vram|ram)(?![a-z]))|\s*(?=(?:nvidia\s*)?[a-z]{1,4}[ -]?\d{2,4}))/g,
     when: (t) => t.includes('多少'),
     write: (m) => {
       const after = m.input.slice(m.index + m[0].length, m.index + m[0].length + 30);

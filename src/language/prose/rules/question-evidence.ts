@@ -47,6 +47,12 @@ const LIST_MARKER = /^\s*(?:\d{1,2}[.)]|[-*+>•])\s+/;
 /** Words that ask a count in Chinese: a question mark, need, please, 吗 / 呢, 多少; or a title with no end mark. */
 const ASKS_ZH = /[?？]|需要|需|要|请问|吗|呢|多少|多大/;
 
+/**
+ * A verb's completed aspect just before the count (了 / 过: "模型重复加载在了几张显卡上", loaded onto several cards, c3211; "用了几张卡"):
+ * a few, in a statement of what happened, not a count asked (branch rques1).
+ */
+const SAID_DONE_ZH = /(?:了|过)\s*$/;
+
 /** "No matter / however many" before the count: any count, not one asked (无论 / 不管 / 不论). */
 const CONCESSIVE_ZH = /(?:无论|不管|不论)[^，,。.]{0,12}$/;
 
@@ -111,11 +117,11 @@ export const EVIDENCE_QUESTION_RULES: readonly ProseRule[] = [
     // use, it OOMs: c2423, OpenBMB MiniCPM-V) says any count: left as written.
     id: 'question.how-many-cards-ji-zh',
     // A card's name after the counter ("需要几个H100") is the card counted: "how many" is written before it.
-    pattern: /几\s*(?:个|张|块|片)?\s*(?:(?:显卡|gpus?|卡)(?![时])|(?=(?:nvidia\s*)?[a-z]{1,4}[ -]?\d{2,4}))/g,
+    pattern: /几\s*(?:个|张|块|片)?\s*(?:(?:显卡|gpus?|卡)(?![时]|\s*(?:内存|显存|memory|mem|vram|ram)(?![a-z]))|(?=(?:nvidia\s*)?[a-z]{1,4}[ -]?\d{2,4}))/g,
     when: (t) => t.includes('几'),
     write: (m) => {
       const { before, sentence } = sentenceAround(m.input, m.index, m.index + m[0].length);
-      if (!ASKS_ZH.test(sentence) || CONCESSIVE_ZH.test(before)) return m[0];
+      if (!ASKS_ZH.test(sentence) || CONCESSIVE_ZH.test(before) || SAID_DONE_ZH.test(before)) return m[0];
       return /[a-z卡]$/.test(m[0]) ? ' how many gpus ' : ' how many ';
     },
     example: '全量微调13b需要几张卡？',

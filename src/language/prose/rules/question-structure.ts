@@ -162,7 +162,8 @@ export const STRUCTURE_QUESTION_RULES: readonly ProseRule[] = [
         String.raw`\bcu[áa]nt[ao]s\s+(?:gpus?|tarjetas?)\b`,
         String.raw`\bwie\s*viele\s+(?:gpus?|grafikkarten?|karten?)\b`,
         // The card named before the counter asked (s32, rcount): "A100 몇 장이 필요한가요", "H100は何枚必要ですか".
-        String.raw`(?<![\w.])([a-z]{1,4}[ -]?\d{2,4}[a-z]{0,3})\s*(?:를|가|는|을|は|が|を)?\s*(?:몇\s*(?:장|개|대)|何(?:枚|台|個))`,
+        // A particle after a consonant (이 / 은: "H100이 몇 장") and an adverb of the least between ("H100이 최소 몇 장", "H100は最低何枚").
+        String.raw`(?<![\w.])([a-z]{1,4}[ -]?\d{2,4}[a-z]{0,3})\s*(?:를|가|는|을|이|은|は|が|を)?\s*(?:(?:최소|최소한|적어도|最低|少なくとも)\s*)?(?:몇\s*(?:장|개|대)|何(?:枚|台|個))`,
       ].join('|'),
       'g',
     ),

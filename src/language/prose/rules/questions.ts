@@ -12,6 +12,7 @@ import { CHANGED_COUNT_QUESTION_RULES } from './question-changed-counts.js';
 import { AUTHORS_SETUP_QUESTION_RULES } from './question-authors-setup.js';
 import { DESCRIBED_QUESTION_RULES } from './question-described.js';
 import { EVIDENCE_QUESTION_RULES } from './question-evidence.js';
+import { NEEDS_QUESTION_RULES } from './question-needs.js';
 
 /**
  * Short chat questions about a setup ("will X fit on Y", a pasted spec sheet, a llama.cpp
@@ -77,6 +78,10 @@ const QUESTION_ORDER = [
   'question.how-many-cards-asked',
   'question.several-cards-asked',
   'question.how-many-counter-noun',
+  // What a setup needs, asked by a resource noun in a sentence that asks and needs (question-needs.ts), after the card
+  // question's own forms and before the Chinese words blank 配置 / 资源 as filler.
+  'question.needs-asked',
+  'question.resources-asked',
   'question.official-source-zh',
   'question.can-it-run-zh',
   'question.particles-zh',
@@ -118,7 +123,7 @@ const QUESTION_ORDER = [
   'question.estimate-precision',
 ];
 
-const BY_ID = new Map([...NOT_SETUP_QUESTION_RULES, ...CHINESE_QUESTION_RULES, ...HARDWARE_QUESTION_RULES, ...SERVING_QUESTION_RULES, ...OOM_WORD_RULES, ...ASKED_QUESTION_RULES, ...STRUCTURE_QUESTION_RULES, ...LENGTH_QUESTION_RULES, ...CHANGED_COUNT_QUESTION_RULES, ...AUTHORS_SETUP_QUESTION_RULES, ...SEVERAL_ASKED_RULES, ...DESCRIBED_QUESTION_RULES, ...EVIDENCE_QUESTION_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...NOT_SETUP_QUESTION_RULES, ...CHINESE_QUESTION_RULES, ...HARDWARE_QUESTION_RULES, ...SERVING_QUESTION_RULES, ...OOM_WORD_RULES, ...ASKED_QUESTION_RULES, ...STRUCTURE_QUESTION_RULES, ...LENGTH_QUESTION_RULES, ...CHANGED_COUNT_QUESTION_RULES, ...AUTHORS_SETUP_QUESTION_RULES, ...SEVERAL_ASKED_RULES, ...DESCRIBED_QUESTION_RULES, ...EVIDENCE_QUESTION_RULES, ...NEEDS_QUESTION_RULES].map((rule) => [rule.id, rule]));
 
 /** The question rules in the order they run (a rule missing from the order is an error at load). */
 export const QUESTION_RULES: readonly ProseRule[] = QUESTION_ORDER.map((id) => {
