@@ -273,6 +273,9 @@ function readPhrase(named: Part[], text: string): HardwareReading | null {
     const n = parts[0]!.value;
     return { at: parts[0]!.at, end: parts[0]!.end, nodes: null, perNode: null, count: n, gpuId: null, memoryGiB: null, parts, notes: [], canonical: `${n} gpus` };
   }
+  // "GPU数量: 4", "divided by the number of cards, 4", "world size 8" (labelled-counts.ts): the noun names the cards counted.
+  const labelled = parts.length === 1 && parts[0]!.rule === 'hw.count-labelled' ? parts[0]! : null;
+  if (labelled) return { at: labelled.at, end: labelled.end, nodes: null, perNode: null, count: labelled.value, gpuId: null, memoryGiB: null, parts, notes: [], canonical: `${labelled.value} gpus` };
   const machines = !card && !memory ? machinesOfUnnamedCards(parts, product, text, (c, n) => countScope(c, n, text)) : null;
   if (machines) return machines;
   if (!card && !memory && !(one('totalMemory') && (counts.length > 0 || product))) return null;

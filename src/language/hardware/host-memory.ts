@@ -1,4 +1,5 @@
 import type { MappedText } from '../mapped-text.js';
+import { CPU_NAME, CPU_WORD } from '../prose/rules/hardware.js';
 
 /**
  * Host memory written as sticks or beside its own word (issue 22, b12 item 3): "RAM : 32GB * 2"
@@ -65,8 +66,37 @@ function besideSystem(m: RegExpExecArray): string {
   return ` hostram ${size}gi `.padEnd(m[0].length);
 }
 
+/**
+ * A "Hardware" block lists one machine (s45, rhw3, mechanism 4): "### Hardware / RTX 4060 (8 GB) / Ryzen 5 5600 / 32 GB
+ * VRAM" is one card and its host, the last line a mislabelled RAM (it had been read as four 8 GB cards, 32 GB in all).
+ * A memory that is the next item after a CPU's name — the next line, or after a slash, a bar, a comma or a semicolon —
+ * with at most a label of host memory before it ("Memory: 128 GB", "RAM 64GB") and a memory word after it ("DDR4", "RAM",
+ * "VRAM"), is the host's, weak (said with its words); never one a card's name or GPU word starts the item with ("GPU: …").
+ */
+export const HOST_MEMORY_BESIDE_CPU = {
+  id: 'hw.host-memory-beside-cpu',
+  pattern: new RegExp(
+    String.raw`(?:${CPU_NAME.source})[^\n/|,;]{0,24}?(?:[ \t]*\n[ \t]*(?:[-*•][ \t]*)?|[ \t]*[/|,;][ \t]*)(?:(?:system|host|cpu|main)[ \t]+)?(?:(?:ram|memory|mem|内存|메모리)[ \t]*[:：=]?[ \t]*)?(?<size>\d{1,4})[ \t]?(?:gb|g|gib)(?![a-z0-9.])(?:[ \t]*(?:ddr\d[a-z0-9-]*|ram|memory|vram|内存|of[ \t]+ram))?[ \t]*(?=\n|$|[/|,;]|\.(?!\d))`,
+    'g',
+  ),
+  example: '### Hardware\nRTX 4060 (8 GB)\nRyzen 5 5600\n32 GB VRAM',
+  source: 'invented (s45 rhw3, mechanism 4, from a fresh batch the lead saw)',
+} as const;
+
+/** What a memory beside the CPU writes: the CPU's words kept for prose.cpu, the memory as host RAM. */
+function besideCpu(m: RegExpExecArray): string {
+  const size = Number(m.groups!.size);
+  if (!(size >= 4)) return m[0];
+  const at = m[0].lastIndexOf(m.groups!.size!);
+  const keep = m[0].slice(0, m[0].slice(0, at).search(/[\n/|,;][^\n/|,;]*$/) + 1);
+  return keep + ` hostram ${size}gi `.padEnd(m[0].length - keep.length);
+}
+
 /** Host memory written as sticks, as what a node has, or beside the machine's system, as the item language's host RAM. */
 export function readHostMemory(input: MappedText): MappedText {
+  if (CPU_WORD.test(input.text)) {
+    input = input.replace(HOST_MEMORY_BESIDE_CPU.pattern, besideCpu, { id: HOST_MEMORY_BESIDE_CPU.id, weak: true });
+  }
   if (/windows|win[ \t]?\d|ubuntu|debian|fedora|linux|wsl/.test(input.text)) {
     input = input.replace(HOST_MEMORY_BESIDE_SYSTEM.pattern, besideSystem, { id: HOST_MEMORY_BESIDE_SYSTEM.id, weak: true });
   }

@@ -1,3 +1,4 @@
+import { LABELLED_COUNT_RULES } from './labelled-counts.js';
 import type { HardwareRule, PartRole } from './types.js';
 
 /**
@@ -9,6 +10,7 @@ import type { HardwareRule, PartRole } from './types.js';
  * 十 of a larger number, make it no count of machines.
  */
 export const NUMERAL_PART_RULES: readonly HardwareRule<PartRole>[] = [
+  ...LABELLED_COUNT_RULES,
   {
     id: 'hw.nodes-chinese-numeral',
     role: 'nodes',

@@ -401,7 +401,7 @@ export const GUARD_RULES: readonly HardwareRule<GuardRole>[] = [
     // c1121) the 12GB is the card's, and "Model" starts the next item.
     // A bare "Size:" label is a download's or a listing's ("Small | Size: 13.2 GB, Estimated RAM usage: 15.7 GB", Open
     // Interpreter's model menu, c1146: read as a 13.2 GB card); "VRAM size: 24GB", "memory size:" stay the card's.
-    pattern: /(?:\b(?:file\s*size|filesize|model\s+size|size\s+on\s+disk|\d+\s+layers?|(?<!(?:memory|vram|ram|gpu|card|batch|chunk|block|page)[\s_-]*)size(?=\s*[:=]))\s*[:=]?\s*(?:about\s+|around\s+|~\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))|(?<![\w.])(?<n2>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb))(?:[ \t]+(?:gguf|ggml|quanti[sz]ed)?[ \t]*(?:model|file|download|checkpoint|weights)(?![a-z])|\s*的?\s*模型|\s*(?:应该|应当|就|刚好|正好)?\s*(?:是|为)\s*模型(?:的|本身的?)?))|(?:权重|模型|参数|checkpoint)\s*文件(?:大小)?\s*(?:(?:一共|总共|共|大约|大概|约|从原来的|从|原来|是|为|有|只有)\s*)*(?<n3>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))/g,
+    pattern: /(?:\b(?:file\s*size|filesize|model\s+size|size\s+on\s+disk|\d+\s+layers?|(?<!(?:memory|vram|ram|gpu|card|batch|chunk|block|page)[\s_-]*)size(?=\s*[:=]))\s*[:=]?\s*(?:about\s+|around\s+|~\s*)?(?<n>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))|(?<![\w.])(?<n2>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb))(?:[ \t]+(?:gguf|ggml|quanti[sz]ed)?[ \t]*(?:model|file|download|checkpoint|weights)(?![a-z])|[ \t]*的?[ \t]*模型|[ \t]*(?:应该|应当|就|刚好|正好)?[ \t]*(?:是|为)[ \t]*模型(?:的|本身的?)?))|(?:权重|模型|参数|checkpoint)\s*文件(?:大小)?\s*(?:(?:一共|总共|共|大约|大概|约|从原来的|从|原来|是|为|有|只有)\s*)*(?<n3>\d+(?:\.\d+)?\s*(?:gb|g|gib|mb|mib|tb)(?![a-z]))/g,
     example: 'model filesize: 14GB HF openfree/Mistral-Small-3.1-24B-Instruct-2503-Q4_K_M-GGUF',
     source: 'LostRuins/koboldcpp#1480',
   },

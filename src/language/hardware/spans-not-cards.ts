@@ -1,3 +1,4 @@
+import { DEVICE_NAME_NUMBER_RULES } from './device-name-numbers.js';
 import type { GuardRole, HardwareRule } from './types.js';
 
 /**
@@ -29,6 +30,7 @@ const SECOND_AMOUNT = String.raw`\d{1,3}(?:\.\d+)?`;
 const LIST_AMOUNT = String.raw`[1-9]\d?`;
 
 export const NOT_CARD_SPAN_RULES: readonly HardwareRule<GuardRole>[] = [
+  ...DEVICE_NAME_NUMBER_RULES,
   {
     id: 'not-hw.memory-range',
     role: 'measurement',

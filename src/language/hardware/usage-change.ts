@@ -1,4 +1,5 @@
 import type { GuardRole, HardwareRule } from './types.js';
+import { USAGE_WORD_RULES } from './usage-words.js';
 import { VENDOR_WORDS } from './vendor-words.js';
 
 /**
@@ -22,6 +23,7 @@ const SHOWN = String.raw`(?:shows?|showed|showing|reports?|reported|reporting)\s
 const QUALIFIER = String.raw`(?:(?:about|around|roughly|nearly|almost|over|more\s+than|close\s+to|approximately|~)\s*)?`;
 
 export const USAGE_CHANGE_RULES: readonly HardwareRule<GuardRole>[] = [
+  ...USAGE_WORD_RULES,
   {
     id: 'not-hw.usage-change',
     role: 'measurement',

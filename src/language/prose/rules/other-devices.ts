@@ -49,6 +49,9 @@ const anchored = (rows: readonly OtherDevice[]) => rows.map((row) => ({ row, who
 /** The row a matched name is read by (the first whose pattern takes the whole name). */
 function rowOf(rows: readonly { row: OtherDevice; whole: RegExp }[], name: string): OtherDevice | undefined {
   const bare = name.replace(/^(?:ascend|昇腾|huawei|华为)\s*(?:npu\s*)?/, '');
+  // A bare 910 after its vendor's word is the first Ascend 910, 32 GB of HBM, the 910A's row (s45 rhw3: "Ascend 910 (64GB HBM)"
+  // had been left to the hardware grammar, which read 910 cards).
+  if (bare === '910') return rows.find(({ row }) => row.name === 'Ascend 910A')?.row;
   return rows.find(({ whole }) => whole.test(bare))?.row;
 }
 
@@ -86,6 +89,8 @@ function writeDevice(table: readonly OtherDevice[]) {
     }
     const later = m.groups!.stated ? null : STATED_LATER.exec(m.input.slice(m.index + m[0].length, m.index + m[0].length + 80));
     const stated = m.groups!.stated ? Number(m.groups!.stated) : later ? Number(later[1] ?? later[2]) : null;
+    // A bare "910" names no variant (32 or 64 GB): read only with the memory said ("华为910多卡失败", c3480, names none).
+    if (stated === null && /^(?:ascend|昇腾|huawei|华为)\s*(?:npu\s*)?910$/.test(m.groups!.name!)) return m[0];
     // A memory a little under a size the part is sold in is that module's, the rest kept by the system (60 GB of the
     // 64 GB AGX Orin, c2539); one far from every size is the user's own figure.
     const module = stated !== null ? row.sizes?.find((size) => stated <= size && stated >= size * 0.9) : undefined;
