@@ -32,9 +32,10 @@ export const BATCH_PER_DEVICE_RULES: readonly ProseRule[] = [
   },
   {
     id: 'training.batch-per-device-after',
-    pattern: /(?<![\w.])(?:batch[\s_-]?size|batch|bs)\s?(?:of|=|:)?\s?(\d{1,4})\s?(?:per|each|a|an|\/)\s?(?:gpu|device|card)\b/g,
+    pattern: /(?<![\w.])(?:micro[\s_-]?)?(?:batch[\s_-]?size|batch|bs)\s?(?:of|=|:)?\s?(\d{1,4})\s?(?:per|each|a|an|\/)\s?(?:gpu|device|card)\b/g,
     when: (t) => /(?:per|each|a|an|\/)\s?(?:gpu|device|card)\b/.test(t),
     write: (m) => `mbs ${m[1]}`.padEnd(m[0].length),
+    // "micro batch size 4 per GPU" is the same micro-batch: the "micro" goes with it (test/language/rtrain11-batch-meaning.test.ts).
     example: 'bs 4 per gpu, global 64, 2x 3090, qwen2-7b lora',
   },
   {
