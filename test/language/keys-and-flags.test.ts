@@ -269,3 +269,19 @@ describe('load_in_8bit / load_in_4bit inside a from_pretrained call (c387, c404)
     expect(read('13b full on 1x a100 torch_dtype=torch.bfloat16').scenario.recipe).toBe('pure');
   });
 });
+
+describe("a sentence's full stop after a flag is not the flag's", () => {
+  // The forty-first session's stranger check: "… --seq-length 4096 --recompute-activations. We get ~420 TFLOPS/s/GPU."
+  // left "recompute-activations." as a setting not read, and the run was estimated with no recompute.
+  it.each([
+    ['llama-2-7b megatron pretrain on 8x h100, --seq-length 4096 --recompute-activations. Throughput is fine.', 'selective'],
+    ['llama-2-7b megatron pretrain on 8x h100 with --recompute-activations.', 'selective'],
+    ['llama-2-7b megatron pretrain on 8x h100 with --recompute-activations', 'selective'],
+  ])('%s', (text, recompute) => {
+    expect(read(text).scenario.recompute).toBe(recompute);
+  });
+
+  it('a dotted flag keeps its dots: --actor_rollout_ref.model.path', () => {
+    expect(read('verl grpo qwen2.5-7b --actor_rollout_ref.model.path Qwen/Qwen2.5-7B on 8x a100-80g').scenario.model?.name ?? '').toMatch(/qwen2\.5-7b/i);
+  });
+});

@@ -63,7 +63,9 @@ export const PAIR = new RegExp(
     '```(?:[a-z]+(?![\\w=]))?',
     // In prose a flag's value may follow "to": "I also set the --use_gradient_checkpointing to unsloth"
     // (unslothai/unsloth, corpus c328: read as the flag alone, plain checkpointing).
-    `(?<![\\w-])--([a-z][a-z0-9_.\\-]*)(?:(?:[ \\t]*=[ \\t]*|[ \\t]+(?:to[ \\t]+(?=["']?[a-z0-9]))?)(?!-)${VALUE})?`,
+    // A flag's name ends in a letter, a digit or "_": a sentence's full stop or a dash after it is not its
+    // ("… --recompute-activations. We get ~420 TFLOPS": the flag, then the sentence's end).
+    `(?<![\\w-])--([a-z](?:[a-z0-9_.\\-]*[a-z0-9_])?)(?:(?:[ \\t]*=[ \\t]*|[ \\t]+(?:to[ \\t]+(?=["']?[a-z0-9]))?)(?!-)${VALUE})?`,
     // A number with letters after it is no short flag's value: ColossalAI's benchmark `-c 70b` names
     // its model config (examples/language/llama/benchmark.py), not llama.cpp's context of 70.
     // -fa and -nkvo may stand alone (a switch): no value then.
