@@ -3,6 +3,7 @@ import { resolveRequest } from '../src/scenario/resolve.js';
 import { saidWeak } from '../src/scenario/facts.js';
 import { corpusFiles, load, judge, type Line } from './language.js';
 import { parseBenchArgs, withoutHeld } from './language-batch.js';
+import { countCue, cueCells, emptyCueRow, type CueRow } from './cue-table.js';
 
 /**
  * `node dist/bench/length-cues.js --hold b30 …`: the length slot measured by its evidence (issue 22 item 2, the
@@ -13,19 +14,11 @@ import { parseBenchArgs, withoutHeld } from './language-batch.js';
  * `--lines` prints every wrong line with its cue, to read.
  */
 
-interface Row {
-  lines: number;
-  right: number;
-  wrong: number;
-  silent: number;
-  weak: number;
-}
-
 function main(): void {
   const args = parseBenchArgs(process.argv.slice(2).filter((a) => a !== '--lines'));
   const showLines = process.argv.includes('--lines');
   const lines = withoutHeld(load(corpusFiles(args.files)), args.hold).filter((l: Line) => l.reading !== null && !l.expect && !l.pending);
-  const table = new Map<string, Row>();
+  const table = new Map<string, CueRow>();
   const wrongLines: string[] = [];
   for (const line of lines) {
     const result = judge(line);
@@ -47,18 +40,12 @@ function main(): void {
     const differs = result.compared.differ.includes('seq');
     const silent = result.compared.unflagged.includes('seq');
     const weak = saidWeak(trace).some((f) => f.fact === 'seq');
-    const row = table.get(cue) ?? { lines: 0, right: 0, wrong: 0, silent: 0, weak: 0 };
-    row.lines++;
-    if (differs) row.wrong++;
-    else row.right++;
-    if (silent) row.silent++;
-    if (weak) row.weak++;
-    table.set(cue, row);
+    countCue(table, cue, { wrong: differs, silent, weak }, emptyCueRow);
     if (differs) wrongLines.push(`${line.id}${silent ? ' SILENT' : ''} seq ${got.seq} want ${want.seq} [${cue}${seq?.rules.length ? ': ' + seq.rules.join('>') : ''}] "${(seq?.words ?? '').slice(0, 60)}"`);
   }
   const rows = [...table.entries()].sort((a, b) => b[1].lines - a[1].lines);
   console.log(`  ${'cue that set seq'.padEnd(44)} lines right wrong silent weak`);
-  for (const [cue, r] of rows) console.log(`  ${cue.padEnd(44)} ${String(r.lines).padStart(5)} ${String(r.right).padStart(5)} ${String(r.wrong).padStart(5)} ${String(r.silent).padStart(6)} ${String(r.weak).padStart(4)}`);
+  for (const [cue, r] of rows) console.log(`  ${cue.padEnd(44)} ${cueCells(r)}`);
   if (showLines) console.log(['', 'wrong:', ...wrongLines].join('\n'));
 }
 

@@ -4,6 +4,7 @@ import { saidWeak, type FactTrace } from '../src/scenario/facts.js';
 import type { Scenario } from '../src/scenario/schema.js';
 import { corpusFiles, load, judge, type Line } from './language.js';
 import { parseBenchArgs, withoutHeld } from './language-batch.js';
+import { countCue, cueCells, emptyCueRow, type CueRow } from './cue-table.js';
 
 /**
  * `node dist/bench/mode-cues.js --hold b30 …`: the mode slot measured by its evidence (issue 22 item 7, fortieth
@@ -26,14 +27,6 @@ function cueOf(f: FactTrace | undefined): string {
   return `word "${f.words.toLowerCase().trim().slice(0, 24)}"`;
 }
 
-interface Row {
-  lines: number;
-  right: number;
-  wrong: number;
-  silent: number;
-  weak: number;
-}
-
 function threadState(line: Line): ThreadState | null {
   if (!line.thread) return null;
   const opened = readInThread(line.thread, null);
@@ -45,7 +38,7 @@ function main(): void {
   const args = parseBenchArgs(process.argv.slice(2).filter((a) => a !== '--lines'));
   const showLines = process.argv.includes('--lines');
   const lines = withoutHeld(load(corpusFiles(args.files)), args.hold).filter((l: Line) => l.reading !== null && !l.expect);
-  const rows = new Map<string, Row>();
+  const rows = new Map<string, CueRow>();
   const confusions = new Map<string, string[]>();
   const wrongLines: string[] = [];
   for (const line of lines) {
@@ -59,19 +52,13 @@ function main(): void {
     const fact = trace.find((f) => f.fact === 'method' && f.at !== null);
     const cue = `${line.intent === 'assumed' ? '(assumed) ' : ''}${cueOf(fact)}`;
     const weak = saidWeak(trace).some((f) => f.fact === 'method');
-    const row = rows.get(cue) ?? { lines: 0, right: 0, wrong: 0, silent: 0, weak: 0 };
-    row.lines++;
-    if (weak) row.weak++;
-    if (got === want) row.right++;
-    else {
-      row.wrong++;
-      const silent = judge(line).compared?.unflagged.includes('mode') ?? false;
-      if (silent) row.silent++;
+    const silent = got !== want && (judge(line).compared?.unflagged.includes('mode') ?? false);
+    countCue(rows, cue, { wrong: got !== want, silent, weak }, emptyCueRow);
+    if (got !== want) {
       const pair = `${got} → ${want}`;
       confusions.set(pair, [...(confusions.get(pair) ?? []), `${line.id}${silent ? '!' : ''}`]);
       wrongLines.push(`${line.id}${silent ? ' SILENT' : ''} ${pair} [${cue}] "${fact?.words.slice(0, 60) ?? ''}"`);
     }
-    rows.set(cue, row);
   }
   const sorted = [...rows.entries()].sort((a, b) => b[1].lines - a[1].lines);
   const total = sorted.reduce((n, [, r]) => n + r.lines, 0);
@@ -81,7 +68,7 @@ function main(): void {
   console.log(`  ${'cue (first method fact; "(assumed)": the corpus says no intent word)'.padEnd(72)} lines right wrong silent weak`);
   for (const [cue, r] of sorted) {
     if (r.lines < 3 && r.wrong === 0) continue;
-    console.log(`  ${cue.slice(0, 72).padEnd(72)} ${String(r.lines).padStart(5)} ${String(r.right).padStart(5)} ${String(r.wrong).padStart(5)} ${String(r.silent).padStart(6)} ${String(r.weak).padStart(4)}`);
+    console.log(`  ${cue.slice(0, 72).padEnd(72)} ${cueCells(r)}`);
   }
   console.log('\nconfusions (read → reading; ! silent):');
   for (const [pair, ids] of [...confusions.entries()].sort((a, b) => b[1].length - a[1].length)) console.log(`  ${pair.padEnd(22)} ${String(ids.length).padStart(3)}  ${ids.join(' ')}`);

@@ -5,6 +5,7 @@ import { gpuCountOf } from '../src/scenario/gpus.js';
 import type { Scenario } from '../src/scenario/schema.js';
 import { corpusFiles, load, type Line } from './language.js';
 import { parseBenchArgs, withoutHeld } from './language-batch.js';
+import { countCue, cueCells, emptyCueRow, type CueRow } from './cue-table.js';
 
 /**
  * `node dist/bench/split-cues.js --hold c3417-c9999 --hold b30 --hold b45 [--lines]`: the parallel and sharding slots
@@ -38,12 +39,7 @@ function cueOf(facts: FactTrace[]): string | null {
   return null;
 }
 
-interface Row {
-  lines: number;
-  right: number;
-  wrong: number;
-  silent: number;
-  weak: number;
+interface Row extends CueRow {
   wrongIds: string[];
 }
 
@@ -70,17 +66,11 @@ function main(): void {
       const weak = facts.some((f) => weakSaid.has(f) || (f.weak && f.doubt !== undefined));
       const flagged = weak || (slot === 'parallel' ? /parallel|split over|replica|DDP across/ : /DDP|replica|ZeRO|FSDP|shard/).test(said);
       const t = tables[slot];
-      const row = t.get(cue) ?? { lines: 0, right: 0, wrong: 0, silent: 0, weak: 0, wrongIds: [] };
-      row.lines++;
-      if (weak) row.weak++;
-      if (got === want) row.right++;
-      else {
-        row.wrong++;
-        if (!flagged) row.silent++;
+      const row = countCue(t, cue, { wrong: got !== want, silent: got !== want && !flagged, weak }, () => ({ ...emptyCueRow(), wrongIds: [] }));
+      if (got !== want) {
         row.wrongIds.push(line.id);
         wrongLines.push(`${line.id} ${slot} [${cue}] got ${got} want ${want}${flagged ? '' : ' (silent)'} | ${line.text.replace(/\s+/g, ' ').slice(0, 140)}`);
       }
-      t.set(cue, row);
     }
   }
   for (const slot of ['parallel', 'sharding'] as const) {
@@ -88,7 +78,7 @@ function main(): void {
     const rows = [...tables[slot].entries()].sort((a, b) => b[1].wrong - a[1].wrong || b[1].lines - a[1].lines);
     for (const [cue, r] of rows) {
       if (!r.wrong && r.lines < 5) continue;
-      console.log(`  ${cue.slice(0, 70).padEnd(70)} ${String(r.lines).padStart(5)} ${String(r.right).padStart(5)} ${String(r.wrong).padStart(4)} ${String(r.silent).padStart(4)} ${String(r.weak).padStart(4)}  ${r.wrongIds.slice(0, 6).join(' ')}`);
+      console.log(`  ${cue.slice(0, 70).padEnd(70)} ${cueCells(r, [5, 5, 4, 4, 4])}  ${r.wrongIds.slice(0, 6).join(' ')}`);
     }
   }
   if (showLines) console.log(`\n${wrongLines.join('\n')}`);
