@@ -56,15 +56,25 @@ function kindAt(text: string, at: number): SegmentKind {
   return segments.find((s) => s.userStart !== undefined && s.userEnd !== undefined && s.userStart <= at && at < s.userEnd)?.kind ?? 'prose';
 }
 
-/** The measured properties of one fact read from the user's words, among the reading's other facts. */
-export function featuresOf(f: FactTrace, facts: readonly FactTrace[], text: string): StrengthFeatures {
-  const others = facts.filter((g) => g !== f && g.at !== null && g.fact === f.fact && (g.at !== f.at || g.end !== f.end));
+/** The properties that name a fact's evidence class: all the request path computes (withStrength). */
+export type EvidenceFeatures = Pick<StrengthFeatures, 'fact' | 'reader' | 'kind' | 'long'>;
+
+/** The evidence-class properties of one fact read from the user's words. */
+export function classFeatures(f: FactTrace, text: string): EvidenceFeatures {
   const rules = f.rules.filter((r) => !r.startsWith('normalise.'));
   return {
     fact: f.fact,
     reader: rules.at(-1) ?? f.rules.at(-1) ?? '-',
     kind: text && f.at !== null ? kindAt(text, f.at) : 'prose',
     long: text.length >= LONG_MESSAGE,
+  };
+}
+
+/** The measured properties of one fact read from the user's words, among the reading's other facts (bench/fact-strength.ts). */
+export function featuresOf(f: FactTrace, facts: readonly FactTrace[], text: string): StrengthFeatures {
+  const others = facts.filter((g) => g !== f && g.at !== null && g.fact === f.fact && (g.at !== f.at || g.end !== f.end));
+  return {
+    ...classFeatures(f, text),
     corroborated: others.some((g) => g.value === f.value),
     contradicted: others.some((g) => g.value !== f.value),
     otherRun: text !== '' && f.at !== null && OTHER_RUN.test(sentenceOf(text, f.at, f.end ?? f.at)),
@@ -79,13 +89,13 @@ export function featuresOf(f: FactTrace, facts: readonly FactTrace[], text: stri
  * before this was decided, those two classes were over the line too (a precision key in a longer message 7/74
  * silent, a framework named in longer prose 8/211): docs/reading.md "How strong a fact is".
  */
-export const measured = (f: FactTrace, x: StrengthFeatures): boolean => f.evidence === undefined && x.kind !== 'config' && x.kind !== 'command';
+export const measured = (f: FactTrace, x: Pick<StrengthFeatures, 'kind'>): boolean => f.evidence === undefined && x.kind !== 'config' && x.kind !== 'command';
 
 /** The evidence class a fact's strength is measured by: "sharding|item.sharding|prose|long". */
-export const evidenceClass = (x: StrengthFeatures): string => `${x.fact}|${x.reader}|${x.kind}|${x.long ? 'long' : 'short'}`;
+export const evidenceClass = (x: EvidenceFeatures): string => `${x.fact}|${x.reader}|${x.kind}|${x.long ? 'long' : 'short'}`;
 
 /** The class's rate of silent misreadings, smoothed toward all facts' by `weight` facts: (silent + weight·prior) / (facts + weight). */
-export function silentRate(x: StrengthFeatures, c: Calibration = CALIBRATION): number {
+export function silentRate(x: EvidenceFeatures, c: Calibration = CALIBRATION): number {
   const prior = c.prior.silent / c.prior.facts;
   const [facts, silent] = c.classes[evidenceClass(x)] ?? [0, 0];
   return (silent + c.weight * prior) / (facts + c.weight);
@@ -100,7 +110,8 @@ export function withStrength(facts: readonly FactTrace[], text: string, c: Calib
   if (!text || Object.keys(c.classes).length === 0) return [...facts];
   return facts.map((f) => {
     if (f.at === null || f.weak) return f;
-    const x = featuresOf(f, facts, text);
+    // Only the class's properties: the others were measured and left out (the comment at the top), so not computed here.
+    const x = classFeatures(f, text);
     if (!measured(f, x)) return f;
     const rate = silentRate(x, c);
     if (rate <= c.line) return f;
