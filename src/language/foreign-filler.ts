@@ -36,6 +36,9 @@ const CHINESE = [
   // "我们组有一台 8卡A800 的机器", "我们实验室有两张4090" (our group / our lab has …): whose cards they are, never a
   // setting; the cards are read from the counter words after them.
   '组', '实验室', '课题组', '团队', '公司', '学校', '手上', '手头',
+  // "显存占用大概78G" (memory use was about 78G): the use word makes the number an observation (hardware/usage-words.ts);
+  // the word itself carries no setting.
+  '占用', '占了', '消耗', '耗', '用掉',
 ];
 
 const KOREAN = [

@@ -155,3 +155,25 @@ describe('显卡 (the graphics card noun) is no unread word', () => {
     expect(r.scenario.hardware?.count).toBe(count);
   });
 });
+
+describe('where in the run it failed, in Chinese, Korean and Japanese, is no setup word (prose.progress-position-cjk)', () => {
+  // The forty-first session's stranger check listed "到第", "步的时候", "占用大概" and "300" as not read in a report of
+  // an OOM at step 300; an ordinal step and a step count before a time word are a position in the run.
+  it.each([
+    ['qwen2.5-7b 全参微调，4张A100 80G，deepspeed zero2，训练到第300步的时候OOM了，显存占用大概78G，seq 4096', 4, /到第|步的时候|占用|"300"/],
+    ['llama-3-8b lora 在4090上，500步之后就OOM了', 1, /"500"|"步/],
+    ['qwen2-7b lora 4090，训练到第 20 个 epoch 时 OOM', 1, /"20"|"第|epoch/],
+    ['llama-3-8b lora 4090으로 학습 중 300스텝에서 OOM', 1, /"300"|스텝/],
+    ['llama-3-8b を 4090 でLoRA学習、300ステップ目でOOM', 1, /"300"|目で|ステップ/],
+  ])('%s', (text, count, unlisted) => {
+    const r = reply(text);
+    expect(r.kind).toBe('estimate');
+    expect(notRead(r)).not.toMatch(unlisted);
+    expect(r.scenario.hardware?.count).toBe(count);
+  });
+
+  it('an accumulation counted in steps (梯度累积 8 步) keeps its number', () => {
+    expect(reply('qwen2-7b lora 4090 梯度累积 8 步，训练到第 20 个 epoch 时 OOM').scenario.gradAccum).toBe(8);
+    expect(reply('qwen2-7b lora 4090，梯度累积步数 4').scenario.gradAccum).toBe(4);
+  });
+});
