@@ -108,6 +108,13 @@ const LISTED_ENGLISH = `
   missing miss overlooking overlook`;
 
 /**
+ * What the model is for ("I'd like around 16k context for RAG", "an agentic coding assistant", "summarization of
+ * long reports"): the use names no setting; a length or a concurrency that goes with it is read by its own words.
+ */
+const USE_WORDS = `rag retrieval agent agents agentic coding summarization summarisation summarize summarise translation
+  roleplay rp`;
+
+/**
  * Words of serving-engine reports that name no setting the estimate reads: kernel libraries and
  * backends ("flashinfer backend"), the sliding window a model has (not a length the user sets).
  */
@@ -130,7 +137,7 @@ export const FILLER = new Set(
   per total overall during while both which whose there here where able possible
   mine ours yours theirs`
     .split(/\s+/)
-    .concat(CHAT_ENGLISH.split(/\s+/), REPORT_ENGLISH.split(/\s+/), LISTED_ENGLISH.split(/\s+/), ENGINE_WORDS.split(/\s+/), VENDOR_WORDS.split(/\s+/), ISSUE_COURTESY_WORDS.split(/\s+/))
+    .concat(CHAT_ENGLISH.split(/\s+/), REPORT_ENGLISH.split(/\s+/), LISTED_ENGLISH.split(/\s+/), USE_WORDS.split(/\s+/), ENGINE_WORDS.split(/\s+/), VENDOR_WORDS.split(/\s+/), ISSUE_COURTESY_WORDS.split(/\s+/))
     .concat(LATIN_FILLER_WORDS)
     .filter(Boolean),
 );

@@ -196,3 +196,14 @@ describe('a weight format said with its noun is one word (vocabulary: withQuanti
     expect(reply('serve a GGUF quantized model Meta-Llama-3-8B-Instruct-Q8_0.gguf on a V100 32GB with llama.cpp').scenario.weights).toBe('q8_0');
   });
 });
+
+describe('what the model is for names no setting (filler USE_WORDS)', () => {
+  it.each([
+    ["Can I run Mixtral 8x7B on two RTX 3090s with 4-bit quantization? I'd like around 16k context for RAG.", 16384],
+    ['qwen2.5-32b awq on a 4090 for an agentic coding assistant, 32k context', 32768],
+  ])('%s', (text, seq) => {
+    const r = reply(text);
+    expect(r.scenario.seq).toBe(seq);
+    expect(notRead(r)).not.toMatch(/RAG|agentic|coding/);
+  });
+});
