@@ -118,6 +118,8 @@ export const INVENTED: Record<string, [string, Want][]> = {
     // near misses: a README's list, a GRPO-trained model served, an RL step planned for later
     ['the README lists SFT, DPO, PPO and GRPO; I only do SFT of qwen2.5-7b on 4x a100-80g', { model: 'qwen2.5-7b', mode: 'full', notFramework: ['grpo', 'ppo', 'dpo'] }],
     ['serve a GRPO-trained qwen2.5-7b with vllm on one h100', { model: 'qwen2.5-7b', mode: 'inference' }],
+    ['our DPO-tuned mistral-7b on vllm, 1x a100-80g', { model: 'mistral-7b', mode: 'inference', notFramework: ['dpo'] }],
+    ['we GRPO trained qwen2.5-7b on 8x h100 and it OOMs', { model: 'qwen2.5-7b', framework: 'grpo' }],
     ['full sft of llama-3-8b on 8x a100-80g; we will try DPO later', { model: 'llama-3-8b', mode: 'full', notFramework: ['dpo'] }],
   ],
 };
@@ -150,7 +152,6 @@ export function misses(text: string, want: Want): string[] {
  */
 export const KNOWN_MISSES: ReadonlyMap<string, string> = new Map([
   ['the README lists SFT, DPO, PPO and GRPO; I only do SFT of qwen2.5-7b on 4x a100-80g', "a README's list of methods: no rule yet reads a list of supported methods as nobody's run"],
-  ['serve a GRPO-trained qwen2.5-7b with vllm on one h100', 'a model "GRPO-trained" is its history; prose.tuned-model reads "fine-tuned" only'],
   ['full sft of llama-3-8b on 8x a100-80g; we will try DPO later', 'a method planned for later ("will try … later") is not yet set aside for the framework slot'],
 ]);
 

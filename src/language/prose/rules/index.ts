@@ -79,6 +79,7 @@ import { EXL2_WIDTH_RULES } from './exl2-widths.js';
 import { OFFLOAD_ZH_RULES } from './offload-zh.js';
 import { SETTING_OFF_CJK_RULES } from './setting-off-cjk.js';
 import { METHOD_REMOVED_RULES } from './method-removed.js';
+import { METHOD_HISTORY_RULES } from './method-history.js';
 import { TRAINABLE_SHARE_RULES } from './trainable-share.js';
 import { ENGINE_RELEASE_LABEL_RULES } from './engine-release-labels.js';
 import { PRINTED_TOTAL_RULES } from './printed-total.js';
@@ -241,6 +242,8 @@ const PROSE_ORDER = [
   // A training done before the run asked about, where a running word follows it (trained-before.ts).
   ...TRAINED_BEFORE_RULES.map((rule) => rule.id),
   'prose.tuned-model',
+  // "a GRPO-trained qwen": the method as the model's history (method-history.ts).
+  ...METHOD_HISTORY_RULES.map((rule) => rule.id),
   'prose.possessive-name',
   'prose.how-many-served',
   'prose.concurrency-question-zh',
