@@ -26,6 +26,9 @@ import { readHostMemory } from './hardware/host-memory.js';
 import { earlyStages, hardwareOf, proseOf, tokensOf } from './early-stages.js';
 import { readTokens, type TokenReading } from './read-tokens.js';
 import { reconcile, restatements } from './reconcile.js';
+import { distillRoles } from './reconcile/distill-roles.js';
+import { removedMethod } from './reconcile/removed-method.js';
+import { codeKind } from './reconcile/code-kind.js';
 import { saidAgain } from './said-again.js';
 import { reportsNotRead, reportsSetAside } from './reconcile/settings.js';
 import { reportedTopic } from './prose/rules/oom-reports.js';
@@ -362,6 +365,10 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   // A request the grammar took whole may still ask about a remedy ("run llama-3-8b on a 4090, would cpu offloading
   // help?"): the setting asked about is set aside there too (reconcile/planned-settings.ts; a follow-up that is only
   // the remedy, "would zero3 help?", keeps it: no run of its own is named).
+  // A distillation's teacher only runs forward: the student is the run's model (reconcile/distill-roles.ts).
+  // An adapter removed ("removed everything peft") is no method of the run, wherever else its name is said (reconcile/removed-method.ts).
+  // Pasted code that only generates, or only trains, says what runs over the words outside it (reconcile/code-kind.ts).
+  items = codeKind(removedMethod(distillRoles(items, text, notes, owned), text, notes, owned), text, notes, owned);
   items = tolerant ? reconcile(items, notes, ignored, text, owned, { said, reported }) : plannedSettings(restatements(items, text, notes, owned.doubts), text, notes, owned);
   if (tolerant) unread = reportsSetAside(unread, ignored, said, reported);
   if (tolerant) items = reportsNotRead(items, said, reported);

@@ -78,6 +78,8 @@ import { CLOCK_TIME_RULES } from './clock-times.js';
 import { EXL2_WIDTH_RULES } from './exl2-widths.js';
 import { OFFLOAD_ZH_RULES } from './offload-zh.js';
 import { SETTING_OFF_CJK_RULES } from './setting-off-cjk.js';
+import { METHOD_REMOVED_RULES } from './method-removed.js';
+import { METHOD_HISTORY_RULES } from './method-history.js';
 import { TRAINABLE_SHARE_RULES } from './trainable-share.js';
 import { ENGINE_RELEASE_LABEL_RULES } from './engine-release-labels.js';
 import { PRINTED_TOTAL_RULES } from './printed-total.js';
@@ -240,6 +242,8 @@ const PROSE_ORDER = [
   // A training done before the run asked about, where a running word follows it (trained-before.ts).
   ...TRAINED_BEFORE_RULES.map((rule) => rule.id),
   'prose.tuned-model',
+  // "a GRPO-trained qwen": the method as the model's history (method-history.ts).
+  ...METHOD_HISTORY_RULES.map((rule) => rule.id),
   'prose.possessive-name',
   'prose.how-many-served',
   'prose.concurrency-question-zh',
@@ -266,6 +270,8 @@ const PROSE_ORDER = [
   ...LORA_RANK_WORD_RULES.map((rule) => rule.id),
   // Pure 16-bit training in Chinese and Korean words (pure-precision-cjk.ts).
   ...PURE_PRECISION_CJK_RULES.map((rule) => rule.id),
+  // An adapter method removed ("removed everything peft", "peft相关的都去掉了", "LoRAなしで") is no method of the run (method-removed.ts).
+  ...METHOD_REMOVED_RULES.map((rule) => rule.id),
   // A setting turned off in Chinese or Korean ("梯度检查点关闭", "关闭了X", "offload 안 쓰고"), and Hangul setting names (setting-off-cjk.ts).
   ...SETTING_OFF_CJK_RULES.map((rule) => rule.id),
   // What is offloaded and where, in a sentence, once layers sent to the GPU are blanked (offload-phrases.ts).
