@@ -40,6 +40,7 @@ import { BATCHED_TOKEN_RULES, SERVING_CAP_RULES } from './batched-tokens.js';
 import { KV_CACHE_WORD_RULES } from './kv-cache-words.js';
 import { FLOAT_SPELLING_RULES } from './float-spellings.js';
 import { DEEPSPEED_CONF_FILE_RULES } from './deepspeed-conf-files.js';
+import { NODE_WORD_RULES } from './node-words.js';
 
 /**
  * Prose rule groups added after the first ordering was written, one a line, so that branches adding a
@@ -88,4 +89,5 @@ export const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   KV_CACHE_WORD_RULES,
   FLOAT_SPELLING_RULES,
   DEEPSPEED_CONF_FILE_RULES,
+  NODE_WORD_RULES,
 ];
