@@ -44,6 +44,7 @@ import { seriesSizes } from './reconcile/series-sizes.js';
 import { ktCpuExperts, loaderCannotLoad, quantisationTargets } from './reconcile/weights-evidence.js';
 import { removedFormats } from './reconcile/removed-formats.js';
 import { triedAlternatives } from './reconcile/tried-alternatives.js';
+import { triedLayouts } from './reconcile/tried-layouts.js';
 import { contrastedMethods } from './reconcile/contrasted-methods.js';
 import { plannedSettings } from './reconcile/planned-settings.js';
 import { triedAdapters } from './reconcile/tried-adapters.js';
@@ -64,6 +65,7 @@ import { askedDefaultShardings, keyedShardings, shardedNotSplit } from './reconc
 import { swiftDeviceMap } from './reconcile/swift-device-map.js';
 import { countTakesMachineCard } from './reconcile/machine-card.js';
 import { comparedCards } from './reconcile/compared-cards.js';
+import { machineSplitBetweenProcesses } from './reconcile/split-machine.js';
 
 /**
  * Prose says the same thing twice (issue 11): a title names "Llama-2-7B", the command
@@ -131,6 +133,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = contrastedMethods(out, text, notes);
   // Rival ZeRO stages or offloads joined by "and"/"or"/还是 are the things tried, not the run (reconcile/tried-alternatives.ts).
   out = triedAlternatives(out, text, notes);
+  // Parallel degrees and shardings named under a word of trying, all said to fail, are tried configurations (reconcile/tried-layouts.ts).
+  out = triedLayouts(out, text, notes);
   // A setting said as a plan or a remedy asked about ("I will try fsdp", "would offload help?") is not the run's (reconcile/planned-settings.ts).
   out = plannedSettings(out, text, notes, owned);
   // LoRA and QLoRA both run are compared, not folded into one (reconcile/tried-adapters.ts).
@@ -159,6 +163,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   // The launcher's count before the cards said twice collapse: "单卡" and `CUDA_VISIBLE_DEVICES=0` say one GPU alike, and the launcher's saying is the one that picks the machine's card.
   // One ms-swift process over several visible devices splits the model by device_map (reconcile/swift-device-map.ts).
   // A device_map split under a launcher of several processes is one replica per process (reconcile/launched-replicas.ts).
+  // A machine split between a trainer and its generation engine is the run's machine, not the trainer's part (reconcile/split-machine.ts).
+  out = machineSplitBetweenProcesses(out, text, notes);
   out = launched(swiftDeviceMap(launchedReplicas(out, text, notes), text, notes), notes);
   out = launcherPicksTheRun(out, notes);
   out = launcherUsesPart(out, notes);

@@ -18,7 +18,7 @@ export const NODE_COUNT_RULE = {
 } as const;
 
 /** A count of machines: "32-node", "4 nodes", "2 servers", "4节点", "2机"; group 1 the count. */
-const NODE_COUNT = /(\d{1,4})\s*-?\s*(?:nodes?\b|servers?\b|machines?\b|hosts?\b|boxes\b|节点|个节点|机(?!器|卡)|台机器|台服务器)/i;
+const NODE_COUNT = /(?<![a-z\d.])(\d{1,4})\s*-?\s*(?:nodes?\b|servers?\b|machines?\b|hosts?\b|boxes\b|节点|个节点|机(?!器|卡)|台机器|台服务器)/i;
 /** Machine words right after the phrase, plural: "on 2 H100 nodes" ("on 8 H100 machine" is one machine of eight). */
 const NODE_WORD_AFTER = /^\s*(?:\([^()\n]{0,12}\)\s*)?(?:nodes|servers|machines|hosts|boxes)\b/i;
 /** The count such a phrase opens with, a number standing alone before the card's name ("2 H100", "96 A100"): not a card's or a memory's digits. */

@@ -38,7 +38,7 @@ const WORD_COUNTS: Record<string, number> = {
  * So do the words that give each card the same ("两个gpu显存都有24g", shibing624/MedicalGPT#175, c2869; "两个GPU,每个24G",
  * "分别是24G").
  */
-const JOIN = /^(?:[ \t,;:()*×\[\]\-/+的，、のをがは의을를]|\b(?:of|with|x|each|apiece|gpus?|cards?|nvidia|servers?|nodes?|machines?|boxes|pods?|per|a|an|node|total|sxm\d?|pcie|nvl|vram|super|laptop|mobile|max-q|equipped|fitted|having|has|have|containing|contains|holding|hosting|featuring|build|rig|workstation)\b|张|块|卡|显卡|个|台|显存|(?:单|每)(?:张|卡|块|个)(?:的)?(?:显存)?是?|(?:都|各|分别)(?:有|是|为)?)*$/;
+const JOIN = /^(?:[ \t,;:()*×\[\]\-/+的，、のをがは의을를]|\b(?:of|with|x|each|apiece|gpus?|cards?|nvidia|servers?|nodes?|machines?|boxes|pods?|per|a|an|node|total|sxm\d?|pcie|nvl|vram|super|laptop|mobile|max-q|equipped|fitted|having|has|have|containing|contains|holding|hosting|featuring|build|rig|workstation)\b|张|块|卡|显卡|个|台|显存|짜리|(?:单|每)(?:张|卡|块|个)(?:的)?(?:显存)?是?|(?:都|各|分别)(?:有|是|为)?)*$/;
 /** Words after a memory that make it the machine's, not a card's: RAM, DDR, system memory, 内存 (a bare "memory" is either). */
 const HOST_MEMORY_AFTER = /^\s*(?:of\s+)?(?:(?:cpu|system|host|main)\s+)?(?:d?ram\b|ddr|memory\b|内存)/;
 /** Words after a memory that name the host's alone: CPU / system / host memory, RAM, DDR, 内存 (not a bare "memory"). */
@@ -486,6 +486,8 @@ function countScope(count: Part, nodes: Part, text: string): 'perNode' | 'total'
   const between = count.at > nodes.end ? text.slice(nodes.end, count.at) : text.slice(count.end, nodes.at);
   // "2 nodes of 8", "2 nodes with 8", "2 nodes, each 8x H100", "2 servers having 4 L40S": the count belongs to each node.
   if (/\b(?:of|with|each|having|holding|containing|equipped)\b|每/.test(between)) return 'perNode';
+  // Korean 짜리 after a count makes it the size of the thing after it: "H100 8장짜리 노드 2개" (two nodes of eight; s46 rhw4).
+  if (count.end <= nodes.at && /^\s*짜리/.test(between)) return 'perNode';
   const after = text.slice(count.end, count.end + 24);
   if (/^[^.;\n]*?\b(?:each|apiece|per\s+(?:node|server|machine|box|host|pod))\b/.test(after)) return 'perNode';
   return 'total';

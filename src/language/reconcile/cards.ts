@@ -37,7 +37,7 @@ type Hardware = Extract<Item, { kind: 'hardware' }>;
 /** Docker's `--gpus '"device=4"'` and a script's GPUS=0,1: the devices selected (config.key.gpus). */
 /** llama.cpp's `--tensor-split 23552,23552` / `-ts 1 1`: the devices given a share of the layers (engines/tensor-split.ts). */
 /** Xinference's `--n-gpu 4 --gpu-idx 4,5,6,7`: the model's devices on a machine the prose lists ("8块L20", c2147). */
-const LAUNCHER_KEY = new RegExp(
+export const LAUNCHER_KEY = new RegExp(
   String.raw`nproc|num_processes|num_gpus|${VISIBLE_DEVICES_WORDS}|--n[-_]gpu\b|--gpu[-_]idx\b|--include\b|--device\b|llama_arg_device|device=\d|\bgpus[ \t]*[:=][ \t]*["']?\d+[ \t]*[,+][ \t]*\d|tensor[-_]?split|(?<![\w-])-ts[ \t]`,
   'i',
 );

@@ -71,6 +71,7 @@ import { GGUF_WIDTH_RULES } from './gguf-widths.js';
 import { FLOAT4_WORD_RULES } from './float4-words.js';
 import { SEVERAL_CARD_RULES } from './several-cards.js';
 import { CARDS_OWNED_ZH_RULES } from './cards-owned-zh.js';
+import { NODE_WORD_RULES } from './node-words.js';
 import { GPU_OFFLOAD_LAYER_RULES } from './gpu-offload-layers.js';
 import { MEASURED_UTIL_RULES } from './measured-util.js';
 import { MEMORY_SHARE_RULES } from './memory-share.js';
@@ -204,6 +205,8 @@ const PROSE_ORDER = [
   ...SEVERAL_CARD_RULES.map((rule) => rule.id),
   // "32n8g" in a recipe's name: nodes of GPUs, before the name is read whole as a model's (hardware.ts).
   'prose.recipe-nodes-gpus',
+  // "a node of H100s", "llama70b_4x8xh100": a node or a name that carries the count (node-words.ts).
+  ...NODE_WORD_RULES.map((rule) => rule.id),
   // A size right after a CPU is the host's RAM, before the CPU's name is blanked (cpu-memory.ts).
   ...CPU_MEMORY_RULES.map((rule) => rule.id),
   'prose.cpu',

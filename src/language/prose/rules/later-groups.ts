@@ -42,6 +42,7 @@ import { FLOAT_SPELLING_RULES } from './float-spellings.js';
 import { DEEPSPEED_CONF_FILE_RULES } from './deepspeed-conf-files.js';
 import { METHOD_REMOVED_RULES } from './method-removed.js';
 import { METHOD_HISTORY_RULES } from './method-history.js';
+import { NODE_WORD_RULES } from './node-words.js';
 
 /**
  * Prose rule groups added after the first ordering was written, one a line, so that branches adding a
@@ -92,4 +93,5 @@ export const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   DEEPSPEED_CONF_FILE_RULES,
   METHOD_REMOVED_RULES,
   METHOD_HISTORY_RULES,
+  NODE_WORD_RULES,
 ];
