@@ -40,6 +40,10 @@ const LATIN = new RegExp(
     String.raw`\bhow\s+(?:long|big|large)(?:\s+[a-z']+){0,3}?\s+(?:context|sequence|prompt|input)(?:[\s_-]*(?:length|len|window|size))?\b${NO_VALUE}`,
     // "how many tokens per sample", "how many tokens of context", "how much context"
     String.raw`\bhow\s+many\s+tokens(?:\s+(?:per\s+(?:sample|sequence|example|request|prompt)|of\s+context))?\b|\bhow\s+much\s+context\b`,
+    // "what ctx can i get", "what context length could we run" (branch rques2: the length asked with "what" and a verb of
+    // the user's), and "… has 128k context, how much of it can I use" (the model's window named, the part that fits asked)
+    String.raw`\bwhat\s+(?:ctx|context|seq|sequence)(?:[\s_-]*(?:length|len|window|size))?\s+(?:can|could|would|will)\s+(?:i|we)\b`,
+    String.raw`(?<=\b(?:context|window|ctx)\b[^.?!\n]{0,40})\bhow\s+much\s+of\s+(?:it|that|this)\s+(?:can|could)\s+(?:i|we)\b`,
   ].join('|'),
   'g',
 );
@@ -50,7 +54,20 @@ const LATIN = new RegExp(
  * much / many") is no extent of its own: "在多少长度的length计算出来的" asks the length a published test ran at (c977),
  * "每秒能生成多少tokens" a speed (c1259).
  */
-const CJK = /(?:最大|最长|多长)(?:能|可以|可)?(?:支持|跑|用|设置|设)?(?:多长)?的?(?:上下文(?:长度)?|序列(?:长度)?|长度|token数?)(?!\s*[:：=]?\s*\d)|(?:최대|最大の?)\s*(?:컨텍스트|시퀀스|토큰|コンテキスト|シーケンス|トークン|seq\b)\s*(?:길이|长|長さ)?(?!\s*[:：=]?\s*\d)/g;
+const CJK = new RegExp(
+  [
+    String.raw`(?:最大|最长|多长)(?:能|可以|可)?(?:支持|跑|用|设置|设)?(?:多长)?的?(?:上下文(?:长度)?|序列(?:长度)?|长度|token数?)(?!\s*[:：=]?\s*\d)`,
+    String.raw`(?:최대|最大の?)\s*(?:컨텍스트|시퀀스|토큰|コンテキスト|シーケンス|トークン|seq\b)\s*(?:길이|长|長さ)?(?!\s*[:：=]?\s*\d)`,
+    // Branch rques2: a capacity verb before the amount asked of a length noun — "能开到多少上下文", "能跑多长的context",
+    // "最多能跑多少k上下文" (never 多少 alone: "在多少长度的length计算出来的" asks a published run's length, c977; "每秒能生成多少tokens" a
+    // speed, c1259); the noun before the extent in Korean ("컨텍스트 최대 얼마까지") and the count of tokens in Japanese
+    // ("最大何トークンまで", "コンテキストはどれくらい").
+    String.raw`(?:能|可以|最多|最大|最长)[^\s，,。？?！!]{0,4}?(?:多少|多长)\s*k?\s*的?\s*(?:上下文(?:长度)?|context(?:\s*length)?|ctx|序列(?:长度)?|token\s*长度)`,
+    String.raw`(?:컨텍스트|context|ctx|시퀀스)\s*(?:길이)?\s*(?:는|은|를|을|가|이)?\s*최대(?:한)?\s*(?:얼마|몇)`,
+    String.raw`最大\s*(?:で)?\s*何\s*(?:トークン|k\b)|(?:コンテキスト|コンテキスト長)\s*(?:は|を)?\s*(?:最大)?\s*(?:どれくらい|どのくらい|何トークン)`,
+  ].join('|'),
+  'g',
+);
 
 /** Words that ask (a question mark, an interrogative, could / can, 吗 / 多少, 나요 / 까, か). */
 const ASKING = /[?？]|\b(?:what|which|how|can|could|would|will|is\s+there|any)\b|吗|多少|多长|几|能否|可以|나요|까|ですか|ますか|か[?？。]?$/i;
@@ -65,9 +82,13 @@ const SOFTWARE = /\b(?:package|library|lib|framework|repo|repository|codebase|to
 /** The user's own run in the sentence ("… I can use", "on my 4090"): the length asked is then theirs. */
 const FIRST_PERSON = /\b(?:i|we|my|our|me|us)\b/i;
 
+/** A rate in the sentence ("tokens per second", "tok/s", 每秒, 초당): a speed asked, not a length (branch rques2). */
+const RATE = /\bper\s+(?:second|sec|minute|min)\b|\/\s*s(?:ec)?\b|\btps\b|\bthroughput\b|每秒|초당|毎秒/;
+
 function maxSeqAsked(m: RegExpExecArray, notes: string[]): string {
   const end = m.index + m[0].length;
   if (!asked(m.input, m.index, end)) return m[0];
+  if (RATE.test(sentenceAround(m.input, m.index, end).sentence)) return m[0];
   const after = m.input.slice(end);
   if (LIMIT_OF_ANOTHER.test(after)) return m[0];
   // The software's own limit, asked of no run of the user's: "is there a limit on the largest PPO model size and max
@@ -127,7 +148,7 @@ export const LENGTH_QUESTION_RULES: readonly ProseRule[] = [
   {
     id: 'question.longest-length-asked',
     pattern: LATIN,
-    needs: /\b(?:max|maximum|maximal|longest|largest|biggest|highest|most|how)\b/,
+    needs: /\b(?:max|maximum|maximal|longest|largest|biggest|highest|most|how|what)\b/,
     write: maxSeqAsked,
     example: 'full fine-tune gemma 3 12b on 1x a100, what is the maximum token length per sample?',
     source: 'unslothai/unsloth#2819',
@@ -135,7 +156,7 @@ export const LENGTH_QUESTION_RULES: readonly ProseRule[] = [
   {
     id: 'question.longest-length-asked-cjk',
     pattern: CJK,
-    needs: /最大|最长|多长|최대/,
+    needs: /最大|最长|多长|多少|최대|何|コンテキスト/,
     write: maxSeqAsked,
     example: '最大能支持多长的上下文？qwen2.5-7b vllm 4090',
   },

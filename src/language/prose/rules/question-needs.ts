@@ -1,6 +1,7 @@
 import type { ProseRule } from '../types.js';
 import { sentenceAround } from './asked.js';
-import { namesOwnCard } from './question-structure.js';
+import { ANOTHERS, offeredAt } from './question-cues.js';
+import { namesOwnCard, offeredCard } from './question-structure.js';
 
 /**
  * What a setup needs, asked (branch rques1, s45; docs/reading.md "The question slot: what a setup needs"). A user
@@ -63,17 +64,22 @@ const ASK = new RegExp(`(${AMOUNT})|${KIND}|[?？]|请问|想问|教えて|알�
 const NEED = /\b(?:need(?:s|ed|ing)?|requir(?:e|es|ed|ing|ements?)|necessary|minimum|minimal|min|at\s+least|take|takes|suffice)\b|需要|需|要|所需|最少|至少|最低|起码|필요|최소|적어도|있어야|必要|最低|少なくとも/;
 
 /** The user's hardware or another's: "I have", "we've got", 我有, 手上, 제, 私の (a card they own is asked about, not asked for). */
-const OWNED = /\b(?:i|we)\s+(?:have|got|own|'ve|am\s+using|are\s+using|use)\b|\b(?:i|we)'ve\s+got\b|我(?:有|们有|手上|手里|这边)|手头|(?:^|\s)(?:제|내)\s|저는[^?]*있|私の|手元/;
+const OWNED = /\b(?:i|we)\s+(?:have(?!\s+access)|got|own|'ve|am\s+using|are\s+using|use)\b|\b(?:i|we)'ve\s+got\b|我(?:有|们有|手上|手里|这边)|手头|(?:^|\s)(?:제|내)\s|저는[^?]*있|私の|手元/;
 /** Right before the noun: it is someone's ("my setup", "your hardware", 我的配置, 你们的资源). */
 const SOMEONES = /\b(?:my|our|your|their|his|her|this|that|same|author'?s|authors'|official)\s+(?:[\w-]+\s+)?$|(?:我|我们|你|你们|您|他们|他|作者|官方|别人|论文)的\s*(?:[\w-]+\s*)?$/;
-/** Another's run: "what hardware did you use", "your setup" (left to question.gpu-of-another-run). */
-const ANOTHERS = /\byou\b[^.?!\n]{0,20}\b(?:used?|trained|ran|tested|fine-?tuned|finetuned)\b|\byour\b|你们用|你们的|您用/;
 
 /**
  * Hardware the message states, beyond the catalog cards namesOwnCard finds: a memory size not said of host RAM ("49G的显卡",
  * "M1 Pro 16GB", "14G的显存") or a count of cards ("八卡", "7卡", "4张", "2 gpus"): the setup asked about, not one asked for.
  */
 const STATED_HARDWARE = /(?<![\w.])\d{1,4}(?:\.\d)?\s*(?:gb|g|gib)\b(?!\s*(?:的\s*)?(?:内存|ram|dram|ddr\d?|system|host|cpu|disk|ssd|硬盘|磁盘|存储|storage|of\s+(?:system\s+|host\s+)?ram))|(?:(?<![\w.])\d{1,3}|[两二三四五六七八九十])\s*(?:张|块|台|个)?\s*(?:显卡|卡)|(?<![\w.])\d{1,3}\s*(?:gpus|cards)\b/;
+
+/** Hardware the message states as the user's (STATED_HARDWARE), not a memory of a card it offers ("or A100 80GB"). */
+function statesHardware(text: string): boolean {
+  const all = new RegExp(STATED_HARDWARE.source, 'g');
+  for (const m of text.matchAll(all)) if (!offeredAt(text, m.index, m.index + m[0].length)) return true;
+  return false;
+}
 
 /** The noun stated, not asked: "设备配置是256GB内存", "the configuration is 2x A100". */
 const STATED_AFTER = /^\s*(?:是|为|[:：=]|is|are|was|were)\s*\d/;
@@ -96,13 +102,17 @@ function askedNeed(m: RegExpExecArray): string {
   const at = m.index;
   const end = at + m[0].length;
   const { before, after, sentence } = sentenceAround(text, at, end);
-  if (SOMEONES.test(before) || STATED_AFTER.test(after) || OWNED.test(sentence) || ANOTHERS.test(sentence) || !NEED.test(sentence)) return m[0];
+  // "how much hardware for llama-2-13b?" (branch rques2): an amount asked right before the noun is the need asked.
+  const needed = NEED.test(sentence) || /\bhow\s+much\s+$/.test(before);
+  if (SOMEONES.test(before) || STATED_AFTER.test(after) || OWNED.test(sentence) || ANOTHERS.test(sentence) || !needed) return m[0];
   // The hardware stated anywhere in the message is the setup asked about: its estimate answers "what do I need".
-  if (namesOwnCard(text) || STATED_HARDWARE.test(text)) return m[0];
+  if (namesOwnCard(text) || statesHardware(text)) return m[0];
   const start = at - before.length;
   const local = nearestAsk(text.slice(start, end + after.length), at - start, end - start);
   if (!local) return m[0];
-  const asked = local.amount ? ' how many gpus ' : ' which gpu ';
+  // A card offered, not owned ("we can get H100s", 可以租A100): the need is counted in it, whatever the question word
+  // (reconcile/asked-card.ts takes the card as the one counted, and says so).
+  const asked = local.amount || offeredCard(text) ? ' how many gpus ' : ' which gpu ';
   return asked.padEnd(m[0].length);
 }
 

@@ -1,6 +1,7 @@
 import { gpuIdOf } from '../../lexicon.js';
 import type { ProseRule } from '../types.js';
 import { sentenceAround } from './asked.js';
+import { ANOTHERS, offeredAt } from './question-cues.js';
 
 /**
  * The card question read by its structure, not by one phrase: an asking cue (what / which / what sort of,
@@ -18,11 +19,22 @@ import { sentenceAround } from './asked.js';
 
 /** A card named anywhere in the message (a catalog name such as "A100", "3090", "4090s") or a GPU memory stated ("12GB VRAM", "显存 24G"). */
 const CARD_WORD = /(?<![\w.])(?:rtx\s?|gtx\s?|tesla\s?|nvidia\s?)?[a-z]{0,3}\d{1,4}(?:\s?(?:ti|super|xtx|xt|ada))?s?(?![\w.])/g;
-const GPU_MEMORY = /(?<![\w.])[a-z]{1,4}\s?\d{3,4}\w*\s+\d{1,3}\s*(?:gb|g|gib)\b|(?<![\w.])\d{1,3}\s*(?:gb|g|gib)\b\s*(?:of\s+)?(?:vram|gpu|显存|graphics)|(?:vram|显存|gpu\s+memory)\s*[:：-]?\s*\d{1,3}\s*(?:gb|g|gib)\b/;
+const GPU_MEMORY = /(?<![\w.])[a-z]{1,4}\s?\d{3,4}\w*\s+\d{1,3}\s*(?:gb|g|gib)\b|(?<![\w.])\d{1,3}\s*(?:gb|g|gib)\b\s*(?:of\s+)?(?:vram|gpu|显存|graphics)|(?:vram|显存|gpu\s+memory)\s*[:：-]?\s*\d{1,3}\s*(?:gb|g|gib)\b/g;
+/**
+ * A card (or a card's memory) the message names as the user's. A card offered rather than owned ("we can get H100s",
+ * "可以租A100", "A100 대여 가능": question-cues.ts `offeredAt`, branch rques2) is a card asked about, not the setup.
+ */
 export function namesOwnCard(text: string): boolean {
-  if (GPU_MEMORY.test(text)) return true;
-  for (const m of text.matchAll(CARD_WORD)) if (/\d/.test(m[0]) && gpuIdOf(m[0].replace(/\s+/g, ''))) return true;
+  for (const m of text.matchAll(GPU_MEMORY)) if (!offeredAt(text, m.index, m.index + m[0].length)) return true;
+  for (const m of text.matchAll(CARD_WORD)) if (/\d/.test(m[0]) && gpuIdOf(m[0].replace(/\s+/g, '')) && !offeredAt(text, m.index, m.index + m[0].length)) return true;
   return false;
+}
+/** CARD_WORD, ended by a sentence's full stop too ("We can rent H100s."): only a version's ".5" continues a card. */
+const OFFERED_CARD_WORD = /(?<![\w.])(?:rtx\s?|gtx\s?|tesla\s?|nvidia\s?)?[a-z]{0,3}\d{1,4}(?:\s?(?:ti|super|xtx|xt|ada))?s?(?!\w|\.\d)/g;
+/** A card the message names that is offered, not owned (its first such card, as written), or null. */
+export function offeredCard(text: string): string | null {
+  for (const m of text.matchAll(OFFERED_CARD_WORD)) if (/\d/.test(m[0]) && gpuIdOf(m[0].replace(/\s+/g, '')) && offeredAt(text, m.index, m.index + m[0].length)) return m[0];
+  return null;
 }
 
 /** Words that ask in a sentence (a question mark, an interrogative, a request for advice). */
@@ -37,8 +49,6 @@ function asked(text: string, at: number, end: number): boolean {
 /** A predicate right after the card and its memory: they are said to be or do something ("are not used", "usage is low"). */
 const STATED_OF_IT = /^\s*(?:(?:usage|utili[sz]ation|util|load|consumption|occupancy)\b|(?:are|is|was|were|stays?|stayed|remains?|remained|shows?|showed|gets?|got|seems?|looks?|aren't|isn't|weren't|wasn't|not|never|both|all)\b(?!\s+(?:needed|required|necessary|recommended|enough|sufficient)\b))/;
 
-/** The question is about another's run ("which GPU you used", "your GPU"): left to the rules that set those aside. */
-const ANOTHERS = /\byou\b[^.?!\n]{0,20}\b(?:used?|trained|ran|tested|fine-?tuned|finetuned)\b|\byour\b/i;
 
 const CARD_NOUN = String.raw`(?:gpus?|graphics\s+cards?|video\s+cards?|cards?|hardware|pcs?|computers?)`;
 /** Not the card's memory or a setting of it ("what GPU memory", "Recommended GPU Layers" in KoboldCpp's log, c1231). */
@@ -89,6 +99,9 @@ export const STRUCTURE_QUESTION_RULES: readonly ProseRule[] = [
       const { sentence } = sentenceAround(text, m.index, m.index + m[0].length);
       if (ANOTHERS.test(sentence)) return m[0];
       if (!/^(?:what|which|哪|什么|어떤|どの|どんな|quel|qu|cu|welche)/.test(m[0]) && !asked(text, m.index, m.index + m[0].length)) return m[0];
+      // Cards offered, not owned ("Available to us: A6000 or L40S. What GPU setup would … require?"): the count of the
+      // offered card is asked (reconcile/asked-card.ts says it), not a ranking of the catalog.
+      if (offeredCard(text)) return ' how many gpus '.padEnd(m[0].length);
       return ' which gpu '.padEnd(m[0].length);
     },
     example: 'What are the pc requirement to run Llama-70B-chat-hf model locally?',
@@ -163,7 +176,7 @@ export const STRUCTURE_QUESTION_RULES: readonly ProseRule[] = [
         String.raw`\bwie\s*viele\s+(?:gpus?|grafikkarten?|karten?)\b`,
         // The card named before the counter asked (s32, rcount): "A100 몇 장이 필요한가요", "H100は何枚必要ですか".
         // A particle after a consonant (이 / 은: "H100이 몇 장") and an adverb of the least between ("H100이 최소 몇 장", "H100は最低何枚").
-        String.raw`(?<![\w.])([a-z]{1,4}[ -]?\d{2,4}[a-z]{0,3})\s*(?:를|가|는|을|이|은|は|が|を)?\s*(?:(?:최소|최소한|적어도|最低|少なくとも)\s*)?(?:몇\s*(?:장|개|대)|何(?:枚|台|個))`,
+        String.raw`(?<![\w.])((?:[a-z]{1,4}[ -]?)?\d{2,4}[a-z]{0,3})\s*(?:를|가|는|을|이|은|は|が|を)?\s*(?:(?:최소|최소한|적어도|最低|少なくとも)\s*)?(?:몇\s*(?:장|개|대)|何(?:枚|台|個))`,
       ].join('|'),
       'g',
     ),

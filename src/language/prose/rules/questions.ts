@@ -13,6 +13,7 @@ import { AUTHORS_SETUP_QUESTION_RULES } from './question-authors-setup.js';
 import { DESCRIBED_QUESTION_RULES } from './question-described.js';
 import { EVIDENCE_QUESTION_RULES } from './question-evidence.js';
 import { NEEDS_QUESTION_RULES } from './question-needs.js';
+import { STRANGER_QUESTION_RULES } from './question-strangers.js';
 
 /**
  * Short chat questions about a setup ("will X fit on Y", a pasted spec sheet, a llama.cpp
@@ -40,6 +41,10 @@ const QUESTION_ORDER = [
   // A change a list or a user reports ("Clarified fp16 vs int4") asks nothing either (question-evidence.ts).
   'question.compare-in-change-list',
   'question.compare-in-failure',
+  // A requirement of another run the user knows, and cards offered rather than owned, before any rule reads their
+  // counts, memory or cards (question-strangers.ts, branch rques2).
+  'question.known-requirement',
+  'question.cards-offered',
   'question.minimum-gpu-memory',
   'question.asks-about-setting',
   'question.model-window',
@@ -69,6 +74,10 @@ const QUESTION_ORDER = [
   // and the count asked in Chinese with 几, before the card question by its structure (question-evidence.ts).
   'question.which-in-statement',
   'question.table-header',
+  // A count asked in broken words: "how much A100", "on much h100", "H100要几块" (question-strangers.ts).
+  'question.how-much-cards',
+  'question.much-cards',
+  'question.card-then-count-zh',
   'question.how-many-cards-ji-zh',
   'question.count-after-card-zh',
   // The card question by its structure (an asking cue and a card noun), before the Chinese words read 硬件 / 卡.
@@ -82,6 +91,9 @@ const QUESTION_ORDER = [
   // question's own forms and before the Chinese words blank 配置 / 资源 as filler.
   'question.needs-asked',
   'question.resources-asked',
+  // "How many?" with no noun, and the counter alone ("몇 장 필요", "何枚必要"), after every form that names what is counted.
+  'question.how-many-bare',
+  'question.counter-alone-cjk',
   'question.official-source-zh',
   'question.can-it-run-zh',
   'question.particles-zh',
@@ -123,7 +135,7 @@ const QUESTION_ORDER = [
   'question.estimate-precision',
 ];
 
-const BY_ID = new Map([...NOT_SETUP_QUESTION_RULES, ...CHINESE_QUESTION_RULES, ...HARDWARE_QUESTION_RULES, ...SERVING_QUESTION_RULES, ...OOM_WORD_RULES, ...ASKED_QUESTION_RULES, ...STRUCTURE_QUESTION_RULES, ...LENGTH_QUESTION_RULES, ...CHANGED_COUNT_QUESTION_RULES, ...AUTHORS_SETUP_QUESTION_RULES, ...SEVERAL_ASKED_RULES, ...DESCRIBED_QUESTION_RULES, ...EVIDENCE_QUESTION_RULES, ...NEEDS_QUESTION_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...NOT_SETUP_QUESTION_RULES, ...CHINESE_QUESTION_RULES, ...HARDWARE_QUESTION_RULES, ...SERVING_QUESTION_RULES, ...OOM_WORD_RULES, ...ASKED_QUESTION_RULES, ...STRUCTURE_QUESTION_RULES, ...LENGTH_QUESTION_RULES, ...CHANGED_COUNT_QUESTION_RULES, ...AUTHORS_SETUP_QUESTION_RULES, ...SEVERAL_ASKED_RULES, ...DESCRIBED_QUESTION_RULES, ...EVIDENCE_QUESTION_RULES, ...NEEDS_QUESTION_RULES, ...STRANGER_QUESTION_RULES].map((rule) => [rule.id, rule]));
 
 /** The question rules in the order they run (a rule missing from the order is an error at load). */
 export const QUESTION_RULES: readonly ProseRule[] = QUESTION_ORDER.map((id) => {
