@@ -72,6 +72,10 @@ export const OTHER_DEVICES: readonly OtherDevice[] = [
   // 910C: two dies in one package, each one device of 64 GB (Atlas A3, "NPU 0; 61.27 GiB total capacity", Ascend/sglang#617).
   { name: 'Ascend 910C', pattern: String.raw`910\s?c`, memoryGB: 64, vendor: 'huawei', spec: ATLAS_A3 },
   { name: 'Ascend 910A', pattern: String.raw`910\s?a(?![a-z\d])`, memoryGB: 32, vendor: 'huawei', spec: ASCEND },
+  // An Atlas A2 server or card named alone ("NPU: Atlas 800T A2", the MindSpore issue form's hardware field; s46 rdev) names its
+  // NPUs: the 800T A2 and 800I A2 hold eight Ascend 910B of 64 GB, read as one of them (the count is the run's to say). An NPU
+  // named right after it ("Atlas 800I A2 服务器（910B4，32G）") is read by its own row.
+  { name: "Atlas A2 server's Ascend 910B (one of its NPUs)", pattern: String.raw`atlas\s?(?:800[ti]|900)\s?a2(?![^\n]{0,16}?910)`, memoryGB: 64, vendor: 'huawei', spec: ASCEND },
   { name: 'Ascend 310P', pattern: String.raw`310\s?p\d?`, memoryGB: 24, vendor: 'huawei', usual: true, spec: ASCEND },
   // AMD Radeon RX and Radeon Pro.
   { name: 'Radeon RX 7900 XTX', pattern: rx('7900', 'xtx'), memoryGB: 24, vendor: 'amd', spec: AMD_SPECS },

@@ -91,6 +91,12 @@ const PICTOGRAPH = /(?![\u2715\u2716])\p{Extended_Pictographic}\ufe0f?|\ufe0f/gu
  */
 const CHAT_MARKUP = /<(?:[!#@][^>\s]*|:[a-z0-9_]+:\d+|a:[a-z0-9_]+:\d+)>|(?<![\w@./])@[a-z][\w-]*(?![\w@])|<((?:https?|mailto):[^>|\s]+)(?:\|([^>]*))?>/gi;
 
+/**
+ * A trademark mark glued to a name, as tools print devices ("Intel(R) Arc(TM) B580 Graphics" in ggml's and sycl-ls's device
+ * lines, "Intel(R) Xeon(R)" in lscpu): no word of its own, so the name reads as written without it ("Arc B580"; s46 rdev).
+ */
+const TRADEMARK = /(?<=[a-z])\((?:r|tm)\)/gi;
+
 export function normalise(input: string | MappedText): MappedText {
   const text = typeof input === 'string' ? MappedText.of(input) : input;
   return text
@@ -99,6 +105,7 @@ export function normalise(input: string | MappedText): MappedText {
     .replace(INVISIBLE, () => '', 'normalise.invisible')
     .replace(PICTOGRAPH, () => ' ', 'normalise.pictograph')
     .replace(LOOKALIKE, (m) => LOOKALIKES[m[0]]!, 'normalise.lookalike')
+    .replace(/[a-z]\((?:r|tm)\)/i.test(text.text) ? TRADEMARK : NEVER, () => '', 'normalise.trademark')
     .replace(/[ГТМ]/i.test(text.text) ? CYRILLIC_UNIT : NEVER, (m) => CYRILLIC_UNITS[m[0][0]!.toLowerCase()]!, 'normalise.cyrillic-unit')
     .replace(/\d\s?[GMT]o/.test(text.text) ? FRENCH_UNIT : NEVER, (m) => FRENCH_UNITS[m[0][0]!]!, 'normalise.french-unit')
     .replace(/\d,\d/.test(text.text) ? DECIMAL_COMMA : NEVER, (m) => (listOfAmounts(m) ? ',' : '.'), 'normalise.decimal-comma')

@@ -66,6 +66,7 @@ import { swiftDeviceMap } from './reconcile/swift-device-map.js';
 import { countTakesMachineCard } from './reconcile/machine-card.js';
 import { comparedCards } from './reconcile/compared-cards.js';
 import { machineSplitBetweenProcesses } from './reconcile/split-machine.js';
+import { otherRunCards } from './reconcile/other-run-cards.js';
 
 /**
  * Prose says the same thing twice (issue 11): a title names "Llama-2-7B", the command
@@ -157,7 +158,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = shardedNotSplit(keyedShardings(askedDefaultShardings(out, text, notes), notes, text), notes);
   // Of the user's own runs said alike, the one asked about or the one that fails, once the mentions said to be
   // used memory, a working run's, an expectation or a contrast are gone (reconcile/asked-run.ts).
-  out = models(askedRun(out, text, notes, owned));
+  // A card said in the sentence of a model that step set aside is that other run's card (reconcile/other-run-cards.ts).
+  out = models(otherRunCards(out, askedRun(out, text, notes, owned), text, notes, owned));
   out = slurmAllocationWins(out, notes);
   out = someOfTheCards(out, notes);
   // The launcher's count before the cards said twice collapse: "单卡" and `CUDA_VISIBLE_DEVICES=0` say one GPU alike, and the launcher's saying is the one that picks the machine's card.

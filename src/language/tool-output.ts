@@ -50,6 +50,7 @@ const mibOf = (figure: string) => Number(figure.replace(/,/g, ''));
  * (index, name, persistence mode, then the PCI bus id). The name may be cut with "...".
  */
 const GPU_ROW = /^\|[ \t]*(\d+)[ \t]+(.+?)[ \t]+(?:on|off)[ \t]*\|[ \t]*[0-9a-f]{4,8}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-9a-f][^\n]*$/;
+const GPU_ROW_IN_TEXT = new RegExp(GPU_ROW.source, 'm');
 /** A table line: `|…|` or a `+---+` / `|===|` rule. */
 const TABLE_LINE = /^[ \t]*[|+][^\n]*$/;
 
@@ -67,7 +68,7 @@ interface Table {
  * power and temperature are read as nothing. The table becomes "<count>x <name> <memory>gb" in
  * the place of its first GPU row.
  */
-function tables(text: MappedText): MappedText {
+function tables(text: MappedText, notes?: string[]): MappedText {
   const lines = text.text.split('\n');
   const found: Table[] = [];
   for (let n = 0; n < lines.length; n++) {
@@ -100,6 +101,14 @@ function tables(text: MappedText): MappedText {
     if (firstRow < 0 && t.totalMiB !== null && memoryRow >= 0) say.set(memoryRow, ` ${gib(t.totalMiB)} `);
     if (firstRow < 0 || !t.name) continue;
     const memory = t.totalMiB !== null ? ` ${gib(t.totalMiB)}` : '';
+    // An NVIDIA vGPU profile ("NVIDIA A10-12Q", "A100-20C", "T4-8Q": the card, then its frame buffer in GB and the profile's
+    // letter) is a slice of the card, read by the slice's memory, said (corpus c1135: an A10-12Q is 12 GB, not an A10's 24).
+    const vgpu = /^(?:nvidia\s+)?([a-z]+\d+[a-z]*)-(\d{1,3})[qabc]$/.exec(t.name);
+    if (vgpu) {
+      notes?.push(`"${t.name}": an NVIDIA vGPU profile, a ${vgpu[2]} GB slice of an ${vgpu[1]!.toUpperCase()}; read as a device of ${vgpu[2]} GB`);
+      say.set(firstRow, ` ${t.gpus.size}x ${vgpu[2]}gb `);
+      continue;
+    }
     say.set(firstRow, ` ${t.gpus.size}x ${t.name}${memory} `);
   }
   return rewriteLines(text, say, 'tool.smi-table');
@@ -262,8 +271,9 @@ function hostfile(text: MappedText, notes: string[]): MappedText {
 export function readToolOutput(text: MappedText): { text: MappedText; notes: string[] } {
   const notes: string[] = [];
   const torch = llamaBenchColumns(llamaBenchTests(hostfile(deviceMaxMemory(maxMemory(torchMessages(readUnslothBanner(text, notes), notes), notes), notes), notes))).replace(SMI_COMMAND, (m) => blank(m[0]), 'tool.smi-command');
-  if (!/mib/.test(torch.text)) return { text: torch, notes };
-  const read = tables(queryCsv(torch));
+  // A GPU row pasted alone has no memory figure; its card is still the table's (s46 rdev).
+  if (!/mib/.test(torch.text) && !GPU_ROW_IN_TEXT.test(torch.text)) return { text: torch, notes };
+  const read = tables(queryCsv(torch), notes);
   const usage = read.replace(USAGE, (m) => {
     // The figure in use goes; the total keeps its own place in the user's text. A total under the figure in use or
     // under any card's memory ("1762 MiB of 2 GPUs") is no such pair.

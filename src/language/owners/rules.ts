@@ -221,14 +221,16 @@ export const OWNER_RULES: readonly OwnerRule[] = [
   {
     id: 'owner.reference.people',
     owner: 'reference',
-    when: ['they', 'colleague', 'someone', 'author', 'previous', 'mentioned', 'official'],
+    when: ['they', 'colleague', 'someone', 'author', 'previous', 'mentioned', 'official', 'other', 'people', 'friend', 'coworker', 'co-worker', '同事', '朋友', '동료', '친구', '同僚'],
     // "Here is how I did it if someone else wants to try it as well:" before the user's own `ollama show`
     // commands (ollama/ollama#7072, c1262): a reader the steps are shared with ("if someone", "in case
     // someone", "for someone", "helps someone") runs nothing yet; the run shown is the user's own. Nor does
     // someone asked ("did someone have any success in awq quantize gemma2-27b-it", casper-hansen/AutoAWQ#638, c3080;
     // "has someone", "can someone"): the question is about the user's own setup.
     pattern:
-      /\bthey (?:use|used|train|trained|ran|run|recommend)\b|\b(?:a|my|our) colleague\b|(?<!\b(?:if|in case|for|helps?|should|did|has|does|can|could) )\bsomeone\b|\bthe authors?\b|\bprevious (?:issues?|threads?|posts?|discussions?)\b|\b(?:as )?mentioned (?:in|by)\b|\bofficial (?:benchmark|results?|numbers?|figures?|setup|recipe|recommendation)s?\b/gi,
+      /\bthey (?:use|used|train|trained|ran|run|recommend)\b|\b(?:a|my|our) colleague\b|(?<!\b(?:if|in case|for|helps?|should|did|has|does|can|could) )\bsomeone\b|\bthe authors?\b|\bprevious (?:issues?|threads?|posts?|discussions?)\b|\b(?:as )?mentioned (?:in|by)\b|\bofficial (?:benchmark|results?|numbers?|figures?|setup|recipe|recommendation)s?\b|\bothers (?:in this (?:thread|issue)|here)\b|\bother (?:people|users|folks)\b|\bpeople (?:here|in this (?:thread|issue))\b|\bmy (?:friend|coworker|co-worker)(?:'s)?(?= )|(?:我|我的)?(?:同事|朋友)(?:的|用|在)|동료|친구|同僚/gi,
+    // Other people and friends (s46 rdev): "Others in this thread run 4090s and dual 3090s. I only have a 7900 XTX", "my
+    // friend's 4090", "朋友的A100", "동료는 H100에서", "同僚のA6000": their cards are theirs, not the user's.
     example: "Some previous issues mentioned zero3 doesn't work well with PPO either.",
     source: 'CarperAI/trlx#431',
   },

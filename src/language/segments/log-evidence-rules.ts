@@ -50,7 +50,7 @@ export const VLLM_RELEASE_SAID = /\bvllm[\s_=:*`-]*(?:version[\s:=]*(?:is\s+)?)?
  * 显存 counts only with an amount beside it ("24GB VRAM", "显存 48G"): the bare word ("vram oom, reverts
  * to cpu only", an Ollama report, c1797) names no card, and the log's device lines are the cards given.
  */
-const CARD_SAID = /\b(?:rtx|gtx|quadro|tesla|radeon|geforce|rx\s?\d{3,4}|[ahlv]\d{2,3}|t4|mi\d{3}|\d{4}\s?(?:ti|super|xtx?))\b|\d+(?:\.\d+)?\s*(?:gb|gib|g)\b[^\n\d]{0,16}?(?:vram|显存)|(?:vram|显存)[^\n\d]{0,16}?\d+(?:\.\d+)?\s*(?:gb|gib|g)\b/i;
+export const CARD_SAID = /\b(?:rtx|gtx|quadro|tesla|radeon|geforce|rx\s?\d{3,4}|[ahlv]\d{2,3}|t4|mi\d{3}|\d{4}\s?(?:ti|super|xtx?))\b|\d+(?:\.\d+)?\s*(?:gb|gib|g)\b[^\n\d]{0,16}?(?:vram|显存)|(?:vram|显存)[^\n\d]{0,16}?\d+(?:\.\d+)?\s*(?:gb|gib|g)\b/i;
 /**
  * A card named outside the logs, by its name only. A memory the user states ("I have 24GB of VRAM available") is no
  * other card: ggml's device line names the card that memory is (oobabooga/textgen#3312, corpus c1827: read as a

@@ -2,6 +2,7 @@ import { ENGINE_NAMED } from '../vocabulary.js';
 import { ENGINE_PRINTOUTS } from '../engine-printouts.js';
 import { WRAPPER_ECHO_RULES } from './wrapper-echo-rules.js';
 import { LOG_EVIDENCE as LOG_EVIDENCE_RULES, type LogEvidence } from './log-evidence-rules.js';
+import { LOG_DEVICE_RULES } from './log-device-rules.js';
 import { pathModelSpan, sizesSaidAlone } from './log-path-model.js';
 
 export { VLLM_RELEASE_SAID, nominalGB, type LogEvidence } from './log-evidence-rules.js';
@@ -24,6 +25,7 @@ export { VLLM_RELEASE_SAID, nominalGB, type LogEvidence } from './log-evidence-r
  */
 export const LOG_EVIDENCE: readonly LogEvidence[] = [
   ...LOG_EVIDENCE_RULES,
+  ...LOG_DEVICE_RULES,
   ...WRAPPER_ECHO_RULES,
   ...ENGINE_PRINTOUTS.filter((p) => !p.outsideLogsOnly).map((p) => ({ id: `log.engine.${p.id}`, pattern: p.pattern, engine: p.engine, example: p.example, ...(p.source ? { source: p.source } : {}) })),
 ];

@@ -199,7 +199,8 @@ export const LINE_RULES: readonly LineRule[] = [
   {
     id: 'log.llama-cpp',
     kind: 'log',
-    pattern: /^\s*(?:\d+\.\d\d\.\d{3}\.\d{3} [a-z] )?(?:llama_model_loader|llama_print_timings|llama_perf_\w+|llm_load_\w+|llama_new_context_with_model|llama_context|llama_kv_cache\w*|ggml_\w+|load_tensors|print_info|llama_init_from_model|main|system_info|srv|slot)\s*:|^\s*build\s*:\s*\d+ \([0-9a-f]+\) with /,
+    pattern: /^\s*(?:\d+\.\d\d\.\d{3}\.\d{3} [a-z] )?(?:llama_model_loader|llama_print_timings|llama_perf_\w+|llm_load_\w+|llama_new_context_with_model|llama_context|llama_kv_cache\w*|ggml_\w+|load_tensors|print_info|llama_init_from_model|main|system_info|srv|slot)\s*:|^\s*build\s*:\s*\d+ \([0-9a-f]+\) with |^\s*vulkan\d{1,2}:[^\n|]*\|\s*uma:|^\s*found \d+ vulkan devices:/,
+    // ggml's Vulkan device list in later releases: "Found 1 Vulkan devices:", "Vulkan0: AMD Radeon 780M (RADV GFX1103_R1) | uma: 1 | fp16: 1" (s46 rdev).
     example: 'llm_load_tensors: offloaded 33/33 layers to GPU',
   },
   {
@@ -252,7 +253,9 @@ export const LINE_RULES: readonly LineRule[] = [
   {
     id: 'report.nvidia-smi',
     kind: 'report',
-    pattern: /^\s*\|.*\d+\s*mib\s*\/\s*\d+\s*mib|^\s*[+|][-=+ ]*[-=]{6,}[-=+| ]*$|^\s*\|\s*nvidia-smi \d|^\s*\|\s*(?:gpu\s+name|fan\s+temp|processes:|gpu\s+gi\s+ci)/,
+    pattern: /^\s*\|.*\d+\s*mib\s*\/\s*\d+\s*mib|^\s*[+|][-=+ ]*[-=]{6,}[-=+| ]*$|^\s*\|\s*nvidia-smi \d|^\s*\|\s*(?:gpu\s+name|fan\s+temp|processes:|gpu\s+gi\s+ci)|^\s*\|\s*\d{1,2}\s+[^|\n]+?\s(?:on|off)\s*\|\s*[0-9a-f]{4,8}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-9a-f]/,
+    // A GPU row pasted alone ("|   0  NVIDIA GeForce RTX 3060    Off |   00000000:00:03.0 Off |", s46 rdev: its index had read as
+    // a count of 0 GPUs, refused) is the table's too: its card read by tool-output.ts.
     example: '|  0%   38C    P8    21W / 350W |  22457MiB / 24564MiB |      0%      Default |',
   },
   {

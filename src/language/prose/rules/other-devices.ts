@@ -1,5 +1,6 @@
 import { OTHER_DEVICES, type OtherDevice } from '../../../catalog/other-devices.js';
 import { gpuIdOf } from '../../lexicon.js';
+import { maskAbbreviations } from '../../sentence-ends.js';
 import type { ProseRule } from '../types.js';
 
 /**
@@ -40,7 +41,7 @@ const OFFERED = String.raw`(?<![\w.])(?<n0>\d{1,3})\s*[x×*]\s*(?<c0>\d{1,2})\s*
 function pattern(rows: readonly OtherDevice[], offered = false): RegExp {
   const names = rows.map((row) => `(?:${row.pattern})`).join('|');
   const extra = rows.some((row) => row.name === 'Ascend 910A') ? `|${BARE_910}` : '';
-  return new RegExp(String.raw`${offered ? OFFERED : ''}(?<![\w.])(?:(?<nodes>\d{1,3})\s*[x×*]\s*(?=\d))?(?:(?<count>\d{1,4})\s*(?:[x×*]|张|卡|块|台|片)?\s*|(?<word>dual|twin|double|two|triple|three|quad|four|eight)\s+)?${VENDOR}(?<name>${names}${extra})(?![\w.])(?!\s*(?:series|系列|family))${STATED}(?:\s*[x×*]\s*(?<after>\d{1,3})(?![\w.]))?`, 'g');
+  return new RegExp(String.raw`${offered ? OFFERED : ''}(?<![\w.])(?:(?<nodes>\d{1,3})\s*[x×*]\s*(?=\d))?(?:(?<count>\d{1,4})\s*(?:[x×*]|张|卡|块|台|片)?\s*|(?<word>dual|twin|double|two|triple|three|quad|four|eight)\s+)?${VENDOR}(?<name>${names}${extra})(?!\w|\.\w)(?!\s*(?:series|系列|family))${STATED}(?:\s*[x×*]\s*(?<after>\d{1,3})(?![\w.]))?`, 'g');
 }
 
 /** Each row with its pattern anchored to a whole name. */
@@ -55,15 +56,33 @@ function rowOf(rows: readonly { row: OtherDevice; whole: RegExp }[], name: strin
   return rows.find(({ whole }) => whole.test(bare))?.row;
 }
 
-/** Whether the text names a card the catalog has outside the match. */
-function catalogCardElsewhere(m: RegExpExecArray): boolean {
+/** Whether the text names a card the catalog has outside the match (within [from, to) where given). */
+function catalogCardElsewhere(m: RegExpExecArray, from = 0, to = m.input.length): boolean {
   const end = m.index + m[0].length;
-  for (const w of m.input.matchAll(/(?<![\w.-])(?:[a-z]{1,4}[ -]?\d{1,4}[a-z]?|\d{4})(?![\w.])/g)) {
-    if (w.index >= m.index && w.index < end) continue;
+  for (const w of m.input.slice(0, to).matchAll(/(?<![\w.-])(?:[a-z]{1,4}[ -]?\d{1,4}[a-z]?|\d{4})(?![\w.])/g)) {
+    if (w.index < from || (w.index >= m.index && w.index < end)) continue;
     if (gpuIdOf(w[0])) return true;
   }
   return false;
 }
+
+/**
+ * Whether a catalog card stands in the device's own sentence: a comparison or a mixed machine ("8张A100(40G)和64张910A(32G)",
+ * c250; "Compare training on 4-cards Gaudi2 and 4-cards A100-80G", c3201; "24GB 7900XTX and 8GB 2070 Super", c1371). A catalog
+ * card only in other sentences is another run's or the same run's said again, which the owners' cues weigh (s46 rdev: "Qwen2-7B
+ * runs out of memory on an Ascend 910B. The same thing also happens with Llama-3-8B on an A800" had read the A800).
+ */
+function catalogCardInSentence(m: RegExpExecArray): boolean {
+  const text = maskAbbreviations(m.input);
+  const end = m.index + m[0].trimEnd().length;
+  let from = 0;
+  for (const e of text.slice(0, m.index).matchAll(SENTENCE_END)) from = e.index + e[0].length;
+  const stop = FIRST_END.exec(text.slice(end));
+  return catalogCardElsewhere(m, from, stop ? end + stop.index : text.length);
+}
+/** A sentence's end in the normalised text, where a CJK full stop is already a dot: a dot before a space, a CJK letter or the end; "?", "!", a line. */
+const SENTENCE_END = /\.(?=\s|$|[\u3000-\u9fff\uac00-\ud7af])|[!?\n。？！]/g;
+const FIRST_END = new RegExp(SENTENCE_END.source);
 
 /** How the reply says the device is not modelled. */
 function notModelled(row: OtherDevice): string {
@@ -82,8 +101,9 @@ function writeDevice(table: readonly OtherDevice[]) {
     if (!row || row.notAfter?.test(m.input.slice(Math.max(0, m.index - 12), m.index))) return m[0];
     // An NVIDIA card the catalog lacks is a CUDA card like the one named beside it: a run of its own, which the
     // owners' cues weigh ("works on RTX 4070 but doesn't on GTX1650 4GB VRAM", a stranger's message: the GTX 1650 had
-    // been set aside and the working 4070 read, silently). Another vendor's device beside a CUDA card stays aside.
-    if (row.vendor !== 'nvidia' && catalogCardElsewhere(m)) {
+    // been set aside and the working 4070 read, silently). Another vendor's device beside a CUDA card in its own sentence
+    // stays aside (a comparison, a mixed machine); beside one only in other sentences it is a run of its own too (s46 rdev).
+    if (row.vendor !== 'nvidia' && catalogCardInSentence(m)) {
       notes.push(`"${said}": ${notModelled(row)}; set aside beside the card named`);
       return ' '.repeat(m[0].length);
     }
@@ -119,11 +139,39 @@ function writeDevice(table: readonly OtherDevice[]) {
 }
 
 /** A cheap test for any of the table's names. */
-const MAY_NAME = /910|310\s?p|\d\s?(?:xtx|xt|gre)\b|rx\s?\d{4}|radeon|w[67]\d00|mi\s?[156]0|arc\s?[ab]|max\s?1[15]|gaudi|jetson|orin|xavier|mx\s?[1-5]\d0|gtx\s?(?:1[0-6]|9[678]0)|rtx\s?[2-8]\d00|rtx\s?(?:50[67]0|3050)|(?<![\w.])a(?:770|750|580|380|310)|arc\s?\d|a[245]\d00|quadro|p6000|titan\s?[vx]|[km][468]0|tesla|a16|nvidia\s?a2|spark|gb10|gx10|steam\s?deck|ally|legion\s?go|mi\s?300a|r9700/;
+const MAY_NAME = /910|atlas|310\s?p|\d\s?(?:xtx|xt|gre)\b|rx\s?\d{4}|radeon|w[67]\d00|mi\s?[156]0|arc\s?[ab]|max\s?1[15]|gaudi|jetson|orin|xavier|mx\s?[1-5]\d0|gtx\s?(?:1[0-6]|9[678]0)|rtx\s?[2-8]\d00|rtx\s?(?:50[67]0|3050)|(?<![\w.])a(?:770|750|580|380|310)|arc\s?\d|a[245]\d00|quadro|p6000|titan\s?[vx]|[km][468]0|tesla|a16|nvidia\s?a2|spark|gb10|gx10|steam\s?deck|ally|legion\s?go|mi\s?300a|r9700/;
 
 const known = (usual: boolean) => OTHER_DEVICES.filter((row) => Boolean(row.usual) === usual);
 
+/**
+ * The hardware field of an issue form, its label opening the line: MindSpore's "/device ascend" and "Hardware Environment(`Ascend`/
+ * `GPU`/`CPU`):", Paddle's and the Chinese forms' "硬件环境：", "加速卡：", "NPU:", "Device:", Korean "하드웨어 환경:" (s46 rdev).
+ */
+const HARDWARE_FIELD = /^[ \t]*(?:[-*>|][ \t]*)*(?:\*\*)?(?:\/device|(?:hardware|device|npu|accelerator|硬件|加速卡|设备|하드웨어)[^:：\n]{0,40}[:：])[ \t*]*$/;
+
+/**
+ * A bare "Ascend 910" in an issue form's hardware field is the user's device though it names no variant: read as the first
+ * 910's 32 GB (the 910A's row), weak, said with the switch to a 910B's 64 GB. In prose a bare 910 stays unread ("华为910多卡
+ * 失败", c3480): the field is what makes it the run's device.
+ */
+function writeFieldDevice(m: RegExpExecArray, notes: string[]): string {
+  const line = m.input.slice(m.input.lastIndexOf('\n', m.index - 1) + 1, m.index);
+  if (!HARDWARE_FIELD.test(line)) return m[0];
+  if (STATED_LATER.test(m.input.slice(m.index + m[0].length, m.index + m[0].length + 80))) return m[0];
+  notes.push(`"${m[0].trim()}": Huawei Ascend NPUs are not modelled (CUDA GPUs only); an Ascend 910 with no variant named is read as the first 910's 32 GB, with a CUDA card's overheads — say "on 1x 64gb" for a 910B`);
+  return ' 32gb gpu '.padEnd(m[0].length);
+}
+
 export const OTHER_DEVICE_RULES: readonly ProseRule[] = [
+  {
+    // Weak: a bare "Ascend 910" in an issue form's hardware field, read as the first 910's memory.
+    id: 'training.ascend-910-field',
+    pattern: /(?<![\w.])(?:ascend|昇腾|huawei|华为)[ \t]*(?:npu[ \t]*)?910(?![\w]|\.\w)(?![ \t]*[(（]?[ \t]*\d)/g,
+    when: (t) => t.includes('910'),
+    write: writeFieldDevice,
+    example: '- Hardware Environment(`Ascend`/`GPU`/`CPU`): Ascend 910',
+    weak: true,
+  },
   {
     // Weak: two machines of the device offered ("2x16和3x16 华为910B"), the first read and the other said.
     id: 'training.other-device-offered',

@@ -1,5 +1,6 @@
 import { gpuIdOf } from '../../lexicon.js';
 import { OTHER_DEVICE_RULES } from './other-devices.js';
+import { CARD_COMPARED_RULES } from './card-compared.js';
 import { BATCH_PER_DEVICE_RULES } from './batch-per-device.js';
 import { TRAINING_THROUGHPUT_RULES } from './training-throughput.js';
 import type { ProseRule } from '../types.js';
@@ -236,6 +237,7 @@ export const TRAINING_RULES: readonly ProseRule[] = [
   },
   // Devices the catalog lacks (Ascend NPUs, Radeon, Jetson, MX parts …), read through src/catalog/other-devices.ts.
   ...OTHER_DEVICE_RULES,
+  ...CARD_COMPARED_RULES,
   {
     // "4 samples per GPU", "2 sequences per device": the micro-batch, said by what it holds.
     id: 'training.per-gpu-batch',
