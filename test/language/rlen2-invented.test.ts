@@ -44,6 +44,10 @@ export const INVENTED: Record<string, [string, Want][]> = {
     ['dataset of 50M tokens, batch size 4, llama-2-7b lora on 1x a100-80g', { mbs: 4, seqNot: 50_000_000 }],
     ['vllm serve meta-llama/Meta-Llama-3-8B --max-num-batched-tokens 16384 --max-model-len 4096 on 1x a100-80g', { mode: 'inference', seq: 4096 }],
     ["llama-2-13b pretraining on 16x a100-80g, a batch of 9000 tokens per GPU in Megatron's global batch, seq 2048", { seq: 2048, mbsNot: 9000 }],
+    // second round (written after the first change, scored before the second): the token noun before its count
+    ['tokens per batch: 12000, qwen2-7b lora on 1x a100-80g', { seq: 12000, mbsNot: 12000 }],
+    ['每个 batch 的 token 数是 8192，qwen2-7b lora 单卡 a100 80g', { seq: 8192, mbsNot: 8192 }],
+    ['llama-3-8b lora on a 4090, each batch about 9k tokens', { seq: 9216, mbsNot: 9 }],
   ],
   "a batch of another pass is not the training micro-batch": [
     ['per_device_train_batch_size 4, per_device_eval_batch_size 8, llama-2-7b lora on 1x a100-80g', { mode: 'lora', mbs: 4 }],
@@ -60,6 +64,9 @@ export const INVENTED: Record<string, [string, Want][]> = {
     ['grpo qwen2.5-7b on 8x h100 with verl:\n```yaml\nactor_rollout_ref:\n  actor:\n    ppo_micro_batch_size_per_gpu: 2\n  rollout:\n    log_prob_micro_batch_size_per_gpu: 16\n  ref:\n    log_prob_micro_batch_size_per_gpu: 16\n```', { mbs: 2 }],
     ['llama-3-8b grpo on 8x h100, micro batch 1, batch size 64 for generation', { mbs: 1 }],
     ['full fine-tune llama-2-7b on 4x a100-80g, eval batch size 32', { mode: 'full', mbsNot: 32 }],
+    // second round: the short spellings
+    ['eval_batch_size 64 with per_device_train_batch_size 2, mistral-7b lora on a 4090', { mode: 'lora', mbs: 2 }],
+    ['val bs 16 / train bs 4, llama-3-8b lora on 1x a100-80g', { mode: 'lora', mbs: 4 }],
     // near misses: the run's own batch, a running batch for a running model
     ['batch size 16 for fine-tuning, llama-2-7b lora on 1x a100-80g', { mode: 'lora', mbs: 16 }],
     ['I evaluate later, but the training batch size is 8, qwen2-7b lora on a 4090', { mode: 'lora', mbs: 8 }],
@@ -80,6 +87,9 @@ export const INVENTED: Record<string, [string, Want][]> = {
     ['config.json의 max_position_embeddings는 131072인데, vllm으로 --max-model-len 8192로 서빙합니다. L40S 1장, llama-3.1-8b', { mode: 'inference', seq: 8192 }],
     ['config.jsonのmax_position_embeddingsは32768ですが、max_seq_length 4096でLoRA学習します。qwen2-7b、RTX 4090 1枚', { mode: 'lora', seq: 4096 }],
     ['llama-3.1-8b lora on 1x a100-80g with cutoff_len 4096, max_position_embeddings = 131072', { mode: 'lora', seq: 4096 }],
+    // second round: the source said after the window
+    ['context length 262144 according to the model card; llama-server -m Qwen3-30B-A3B-Q4_K_M.gguf -ngl 99 on a 4090', { mode: 'inference', seqNot: 262144 }],
+    ['llama-3.1-8b (context length 131072 per its model card) on vllm, one L40S, --max-model-len 8192', { mode: 'inference', seq: 8192 }],
     // near misses: the run's own length
     ['a 128k-context model run at 8k: llama-3.1-8b with vllm on a 4090', { mode: 'inference', seq: 8192 }],
     ['I need the full 131072 context for llama-3.1-8b, vllm --max-model-len 131072 on 1x h100', { mode: 'inference', seq: 131072 }],
@@ -138,6 +148,11 @@ describe('released lines of the same causes', () => {
   });
   it('c1127: "12.40 トークン/秒" is a speed, never a length', () => {
     expect(corpusLineRead('c1127').scenario.seq).not.toBe(12);
+  });
+  it('c3307: a launcher\'s "Batch tokens: 4096" stays vLLM\'s prefill budget, never a length or a batch', () => {
+    const { scenario } = corpusLineRead('c3307');
+    expect(scenario.seq).toBe(131072);
+    expect(scenario.microBatch).toBe(1);
   });
   it('c2070: "1 batch 的速度是8 tokens / s" is a speed: no length of 8, the batch stays 1', () => {
     const { scenario } = corpusLineRead('c2070');

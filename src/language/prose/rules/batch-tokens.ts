@@ -17,6 +17,11 @@ const BATCH = String.raw`(?<![\w-])(?:(?:per|each|every|a|one|the|this|my)[ \t]+
 const COUNT = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \t]*(k)?[ \t]*(?:(?:左右|多)[ \t]*)?(?:个[ \t]*)?(?:的[ \t]*)?`;
 /** The token unit, not a rate ("tokens/s", "tokens per second") nor "tokenizer". */
 const UNIT = String.raw`(?:tokens?|토큰|トークン)(?![a-z]|[ \t]*\/|[ \t]*per[ \t]+s)`;
+/** A batch word said of each batch: "each batch", "per batch", 每个batch, 한 배치, 1バッチあたり. */
+const BATCH_EACH = String.raw`(?<![\w-])(?:(?:per|each|every|one)[ \t]+|每个?[ \t]?|한[ \t]?|1[ \t]?)(?:batch|배치|バッチ)(?![a-z])(?:[ \t]?(?:마다|당|あたり|ごと))?`;
+/** The token noun written before its count: "tokens per batch: 12000", "每个batch的token数是8192", "token count 8192". */
+const TOKEN_NOUN = String.raw`(?:tokens?(?:[ \t]?(?:count|number|num))?|token[ \t]?数量?|토큰[ \t]?수|トークン数)`;
+const NOUN_JOIN = String.raw`[ \t]*(?:[:=：]|is|are|of|是|为|는|은|は)?[ \t]*`;
 /** Words between the batch word and its count, inside one clause: no digit, no clause mark. */
 const CLAUSE = String.raw`[^\d\n,;.!?，。；、]{0,40}?`;
 /** The batch a global count belongs to: the whole step's, not one GPU's. */
@@ -65,6 +70,20 @@ export const BATCH_TOKEN_RULES: readonly ProseRule[] = [
     write: (m, notes, given) => batchTokens(m, notes, SEQUENCES_A_BATCH.exec(given ?? m.input), m[1]!, m[2]),
     example: '每个batch都需要读9000个token，qwen2-7b lora 单卡4090',
     // Weak: how the batch's tokens split into sequences is a guess (one sequence of them, the same tokens in memory).
+    weak: true,
+  },
+  {
+    // The token noun first: "tokens per batch: 12000", "每个 batch 的 token 数是 8192", "배치당 토큰 수 8000".
+    id: 'training.batch-token-noun',
+    pattern: new RegExp(
+      // "Batch tokens: 4096" with no "each" / 每个 / 的 is a serving engine's prefill budget (batched-tokens.ts, c3307).
+      String.raw`(?:${BATCH_EACH}[ \t]?(?:的[ \t]?)?|${BATCH}[ \t]?的[ \t]?)${TOKEN_NOUN}${NOUN_JOIN}${COUNT}(?![\w.%])` +
+        String.raw`|(?<![\w-])${TOKEN_NOUN}[ \t]+(?:per|each|a|in[ \t]+(?:a|each))[ \t]+batch${NOUN_JOIN}${COUNT}(?![\w.%])`,
+      'g',
+    ),
+    when: (t) => /batch|배치|バッチ/.test(t) && /token|토큰|トークン/.test(t),
+    write: (m, notes, given) => batchTokens(m, notes, SEQUENCES_A_BATCH.exec(given ?? m.input), m[1] ?? m[3]!, m[1] !== undefined ? m[2] : m[4]),
+    example: 'tokens per batch: 12000, qwen2-7b lora on 1x a100-80g',
     weak: true,
   },
   {

@@ -12,8 +12,8 @@ import type { ProseRule } from '../types.js';
  */
 
 /** Passes that are always another pass than the training step's. */
-const PASS = String.raw`eval(?:uation)?|validation|评估|评测|验证|평가|검증|評価|検証|rollouts?|generation|sampling|log[ \t_-]?probs?|logprob|ref(?:erence)?|inference|infer|推理|生成|추론|생성|推論`;
-const EVAL = /^(?:eval|validation|评估|评测|验证|평가|검증|評価|検証)/;
+const PASS = String.raw`eval(?:uation)?|validation|val(?:id)?|评估|评测|验证|평가|검증|評価|検証|rollouts?|generation|sampling|log[ \t_-]?probs?|logprob|ref(?:erence)?|inference|infer|推理|生成|추론|생성|推論`;
+const EVAL = /^(?:eval|val|评估|评测|验证|평가|검증|評価|検証)/;
 /** Passes that are the run's own when nothing trains: "inference batch size 16" for a running model. */
 const RUNNING = /^(?:inference|infer|推理|生成|추론|생성|推論|generation)$/;
 const BATCH = String.raw`(?:micro[ \t_-]?)?(?:batch(?:[ \t_-]?size)?|bs|mbs|microbatch(?:[ \t_-]?size)?|배치(?:[ \t]?(?:크기|사이즈))?|バッチ(?:[ \t]?サイズ)?|批次?(?:大小)?)(?![a-z])(?:[ \t_-]?per[ \t_-]?(?:gpu|device))?`;

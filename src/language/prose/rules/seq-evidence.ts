@@ -37,8 +37,12 @@ export const SEQ_EVIDENCE_RULES: readonly ProseRule[] = [
     // said, and the run's length comes from its own flags (-c, --max-model-len, max_seq_length) or words, else the
     // engine's default. The source word and the length word share one clause (no comma, stop or line between).
     id: 'prose.model-card-window',
-    pattern:
-      /(?:model[ \t]?card|model[ \t]page|readme|模型卡片?|模型介绍|模型说明|모델[ \t]?카드|モデルカード)[^\n;；。,，]{0,40}?(?:context(?:[ \t_-]*(?:length|window|size))?|上下文(?:长度|窗口)?|컨텍스트(?:[ \t]?길이)?|コンテキスト長?|max[ \t_-]?position[ \t_-]?embeddings|model[ \t_-]?max[ \t_-]?length)[ \t]*(?:[:：=]|is|of|为|是|는|은|は)?[ \t]*(?:\d{1,3}(?:,\d{3})+|\d+)(?:[ \t]?k)?(?![\w.])/g,
+    pattern: new RegExp(
+      String.raw`(?:model[ \t]?card|model[ \t]page|readme|模型卡片?|模型介绍|模型说明|모델[ \t]?카드|モデルカード)[^\n;；。,，]{0,40}?(?:context(?:[ \t_-]*(?:length|window|size))?|上下文(?:长度|窗口)?|컨텍스트(?:[ \t]?길이)?|コンテキスト長?|max[ \t_-]?position[ \t_-]?embeddings|model[ \t_-]?max[ \t_-]?length)[ \t]*(?:[:：=]|is|of|为|是|는|은|は)?[ \t]*(?:\d{1,3}(?:,\d{3})+|\d+)(?:[ \t]?k)?(?![\w.])` +
+        // The source said after: "context length 262144 according to the model card", "(context length 131072 per its model card)".
+        String.raw`|(?:context(?:[ \t_-]*(?:length|window|size))?|上下文(?:长度|窗口)?|컨텍스트(?:[ \t]?길이)?|コンテキスト長?)[ \t]*(?:[:：=]|is|of)?[ \t]*(?:\d{1,3}(?:,\d{3})+|\d+)(?:[ \t]?k)?[ \t]*(?:tokens?[ \t]*)?(?:according[ \t]+to|per|from|in|as[ \t]+(?:stated|listed|given)[ \t]+in|by)[ \t]+(?:the[ \t]+|its[ \t]+|their[ \t]+)?(?:model[ \t]?card|model[ \t]page|readme)`,
+      'g',
+    ),
     when: (t) => /model[ \t]?card|model[ \t]page|readme|模型卡|模型介绍|模型说明|모델[ \t]?카드|モデルカード/.test(t),
     write: (m, notes) => {
       notes.push(`"${m[0].trim()}" is the model's own window, not the length you run; not read (say seq N for yours)`);
