@@ -362,6 +362,7 @@ const PROSE_ORDER = [
   'prose.tokens-of-context',
   'prose.length-zh',
   'prose.token-count-zh',
+  'prose.token-unit-ko-ja',
   'prose.token-budget',
   'prose.max-model-len',
   'prose.model-len',

@@ -31,6 +31,26 @@ export const SEQ_EVIDENCE_RULES: readonly ProseRule[] = [
     source: 'abetlen/llama-cpp-python#2234',
   },
   {
+    // A model's window read where the model is described (rlen2, docs/reading.md "A window printed for the model"):
+    // "the model card says context length: 262144", "模型卡写着上下文长度 131072", "モデルカードのコンテキスト長は
+    // 131072". The model card, its config or its README is the model's, never the run's: the number is set aside and
+    // said, and the run's length comes from its own flags (-c, --max-model-len, max_seq_length) or words, else the
+    // engine's default. The source word and the length word share one clause (no comma, stop or line between).
+    id: 'prose.model-card-window',
+    pattern: new RegExp(
+      String.raw`(?:model[ \t]?card|model[ \t]page|readme|模型卡片?|模型介绍|模型说明|모델[ \t]?카드|モデルカード)[^\n;；。,，]{0,40}?(?:context(?:[ \t_-]*(?:length|window|size))?|上下文(?:长度|窗口)?|컨텍스트(?:[ \t]?길이)?|コンテキスト長?|max[ \t_-]?position[ \t_-]?embeddings|model[ \t_-]?max[ \t_-]?length)[ \t]*(?:[:：=]|is|of|为|是|는|은|は)?[ \t]*(?:\d{1,3}(?:,\d{3})+|\d+)(?:[ \t]?k)?(?![\w.])` +
+        // The source said after: "context length 262144 according to the model card", "(context length 131072 per its model card)".
+        String.raw`|(?:context(?:[ \t_-]*(?:length|window|size))?|上下文(?:长度|窗口)?|컨텍스트(?:[ \t]?길이)?|コンテキスト長?)[ \t]*(?:[:：=]|is|of)?[ \t]*(?:\d{1,3}(?:,\d{3})+|\d+)(?:[ \t]?k)?[ \t]*(?:tokens?[ \t]*)?(?:according[ \t]+to|per|from|in|as[ \t]+(?:stated|listed|given)[ \t]+in|by)[ \t]+(?:the[ \t]+|its[ \t]+|their[ \t]+)?(?:model[ \t]?card|model[ \t]page|readme)`,
+      'g',
+    ),
+    when: (t) => /model[ \t]?card|model[ \t]page|readme|模型卡|模型介绍|模型说明|모델[ \t]?카드|モデルカード/.test(t),
+    write: (m, notes) => {
+      notes.push(`"${m[0].trim()}" is the model's own window, not the length you run; not read (say seq N for yours)`);
+      return ' '.repeat(m[0].length);
+    },
+    example: 'the model card says context length: 262144; llama-server -m qwen3-30b-a3b-q4_k_m.gguf -c 32768 -ngl 99 on a 4090',
+  },
+  {
     // A count of the data in Chinese, "60k的数据", "1024条数据", "9000条数据", "3万条样本": how many samples,
     // never a length (the English "5000 samples" is training.data-count). "求问训练一个7b的模型 大概60k的数据
     // 全量的grpo需要多大的显存" (deepseek-ai/DeepSeek-R1#559, c1294, read as seq 61440); "现在训练1024条数据

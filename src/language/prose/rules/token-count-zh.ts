@@ -21,4 +21,14 @@ export const TOKEN_COUNT_ZH_RULES: readonly ProseRule[] = [
     example: '双 2080ti 22g显卡下，6000左右的tokenawq量化的sus-chat-34b-awq会爆显存',
     source: 'xorbitsai/inference#852',
   },
+  {
+    // The token unit in Korean and Japanese, "8000 토큰", "4096トークン", "샘플당 2048 토큰" (rlen2): a count of tokens, as
+    // "N tokens" reads (a length, its unit the cue). The reader knew neither word, so the count was left unread.
+    // Not a rate: "12.40 トークン/秒" (c1127), "초당 30 토큰" is a speed's (rates.ts).
+    id: 'prose.token-unit-ko-ja',
+    pattern: /(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \t]*([kK])?[ \t]*(?:개의?[ \t]*)?(?:토큰|トークン)(?![ \t]*(?:\/|per[ \t]|당|毎|每|마다))/g,
+    when: (t) => /토큰|トークン/.test(t),
+    write: (m) => ` ${m[1]!.replace(/,/g, '')}${(m[2] ?? '').toLowerCase()} tokens `,
+    example: '프롬프트는 8000 토큰, llama-3-8b LoRA, RTX 4090 1장',
+  },
 ];

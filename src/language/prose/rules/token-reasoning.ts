@@ -15,8 +15,9 @@ const ABOUT = String.raw`(?:(?:just|only|about|around|roughly|approximately|appr
 /** What one count is for: a piece of an input (not a sample: "~512 tokens per sample" is the data's length, behaviours-strangers A). */
 const ITEM = String.raw`(?:images?|pictures?|photos?|frames?|pages?|chunks?|tiles?|patch(?:es)?|crops?|documents?|docs?|files?|videos?|clips?|turns?|messages?|paragraphs?|screenshots?|slides?|passages?)`;
 const TOKENS = String.raw`(?:visual\s+|image\s+|text\s+)?tokens?\b`;
-const ZH_ITEM = String.raw`(?:张|个|页|帧|条|块)?\s*(?:图片|图像|图|页|帧|切片|块|样本|视频|文档)`;
-const KO_ITEM = String.raw`(?:이미지|사진|페이지|프레임|청크|타일|샘플|문서|영상)`;
+// Not a sample (样本, 샘플): a sample's tokens are its length, as in English (rlen2).
+const ZH_ITEM = String.raw`(?:张|个|页|帧|条|块)?\s*(?:图片|图像|图|页|帧|切片|块|视频|文档)`;
+const KO_ITEM = String.raw`(?:이미지|사진|페이지|프레임|청크|타일|문서|영상)`;
 /** Not a length word after the count: "6000 tokens of context", "a prompt that is 441 tokens long" (c2092) are lengths. */
 const NOT_LENGTH_AFTER = String.raw`(?!\s*(?:of\s+)?(?:context|ctx|length|window|seq|long)\b)`;
 

@@ -2,6 +2,8 @@ import { gpuIdOf } from '../../lexicon.js';
 import { OTHER_DEVICE_RULES } from './other-devices.js';
 import { CARD_COMPARED_RULES } from './card-compared.js';
 import { BATCH_PER_DEVICE_RULES } from './batch-per-device.js';
+import { BATCH_TOKEN_RULES } from './batch-tokens.js';
+import { OTHER_PASS_BATCH_RULES } from './other-pass-batches.js';
 import { TRAINING_THROUGHPUT_RULES } from './training-throughput.js';
 import type { ProseRule } from '../types.js';
 import { QWEN1HALF } from '../../config-keys/models.js';
@@ -66,6 +68,10 @@ export const TRAINING_RULES: readonly ProseRule[] = [
   ...RUN_PURPOSE_RULES,
   // The global and the per-device batch in words (全局batch, 每卡4, GPU당 배치 4, "bs 4 per gpu"), before the Korean,
   // Japanese and Chinese batch words read either number (batch-per-device.ts).
+  // A count with a token unit in a batch's clause is a length, and a batch another pass runs (evaluation, rollouts,
+  // log-probs) is not the micro-batch, before any batch word takes either number (batch-tokens.ts, other-pass-batches.ts).
+  ...BATCH_TOKEN_RULES,
+  ...OTHER_PASS_BATCH_RULES,
   ...BATCH_PER_DEVICE_RULES,
   // A training run's throughput (MFU, TFLOPs a GPU) says training and is never a count, before a share or a card count
   // reads its number ("MFU 41% for llama-2-13b" had its 41% taken by a share's rule; training-throughput.ts).
