@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readInThread } from '../../src/core/opening.js';
 import { canonicalText } from '../../src/scenario/canonical.js';
 import { loadCorpus } from '../corpus/corpus.js';
@@ -77,4 +77,34 @@ export function readsAs(text: string, reading: string) {
 export function refusal(text: string): string | null {
   const r = resolveRequest(text, null);
   return r.ok ? null : r.error.message;
+}
+
+/**
+ * Runs a helper's invented lines, mechanism by mechanism: each line must read as it wants, and each known miss is an
+ * `it.fails`, so the test says so when a later change reads it (the rmode2, rtask and rlen2 specs share this runner).
+ */
+export function runInvented<W>(invented: Record<string, [string, W][]>, knownMisses: ReadonlyMap<string, string>, misses: (text: string, want: W) => string[]): void {
+  describe.each(Object.entries(invented))('%s', (_mechanism, lines) => {
+    it.each(lines.filter(([text]) => !knownMisses.has(text)))('%s', (text, want) => {
+      expect(misses(text, want)).toEqual([]);
+    });
+    it.fails.each(lines.filter(([text]) => knownMisses.has(text)))('still misread: %s', (text, want) => {
+      expect(misses(text, want)).toEqual([]);
+    });
+  });
+}
+
+/** The hardware a message is read as, in the item language (host RAM and a chart request left out). */
+export function hardwareOf(text: string): string {
+  const r = resolveRequest(text, null);
+  if (!r.ok) return `refused: ${r.error.message}`;
+  if (!r.scenario) return 'help';
+  const tail = / (on .*|how many .*|which gpu.*)$/.exec(canonicalText(r.scenario))?.[1] ?? '(no hardware)';
+  return tail.replace(/ hostram \S+| chart/g, '');
+}
+
+/** Whether the reply says a reading with these words (weak evidence is said on the first screen). */
+export function says(text: string, words: RegExp): boolean {
+  const r = resolveRequest(text, null);
+  return r.ok && r.assumptions.some((a) => words.test(a));
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalText } from '../../src/scenario/canonical.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
+import { hardwareOf, says } from './reading-fixtures.js';
 
 /**
  * Session 45, rhw3: the hardware slot, what a number next to a card means. Four mechanisms the lead saw in fresh batches
@@ -12,20 +13,6 @@ import { resolveRequest } from '../../src/scenario/resolve.js';
  * GCDs, 64 GB each, as two devices, and "128 GB" is one module), 63/67 after.
  */
 
-/** The hardware a message is read as, in the item language (host RAM and a chart request left out). */
-function hardwareOf(text: string): string {
-  const r = resolveRequest(text, null);
-  if (!r.ok) return `refused: ${r.error.message}`;
-  if (!r.scenario) return 'help';
-  const tail = / (on .*|how many .*|which gpu.*)$/.exec(canonicalText(r.scenario))?.[1] ?? '(no hardware)';
-  return tail.replace(/ hostram \S+| chart/g, '');
-}
-
-/** Whether the reply says a reading with these words (weak evidence is said on the first screen). */
-function says(text: string, words: RegExp): boolean {
-  const r = resolveRequest(text, null);
-  return r.ok && r.assumptions.some((a) => words.test(a));
-}
 
 /** Invented lines still read wrong (known open; see the commit): each fails, so a fix shows. */
 const LEFT = new Set<string>([

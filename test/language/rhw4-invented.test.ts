@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalText } from '../../src/scenario/canonical.js';
 import { resolveRequest } from '../../src/scenario/resolve.js';
+import { hardwareOf, says } from './reading-fixtures.js';
 
 /**
  * Session 46, rhw4: the hardware slot, how many cards the run has. Four mechanisms the lead saw in fresh batches (the
@@ -12,20 +13,6 @@ import { resolveRequest } from '../../src/scenario/resolve.js';
  * said first, read as before and said: outside these mechanisms).
  */
 
-/** The hardware a message is read as, in the item language (host RAM and a chart request left out). */
-function hardwareOf(text: string): string {
-  const r = resolveRequest(text, null);
-  if (!r.ok) return `refused: ${r.error.message}`;
-  if (!r.scenario) return 'help';
-  const tail = / (on .*|how many .*|which gpu.*)$/.exec(canonicalText(r.scenario))?.[1] ?? '(no hardware)';
-  return tail.replace(/ hostram \S+| chart/g, '');
-}
-
-/** Whether the reply says a reading with these words (weak evidence is said on the first screen). */
-function says(text: string, words: RegExp): boolean {
-  const r = resolveRequest(text, null);
-  return r.ok && r.assumptions.some((a) => words.test(a));
-}
 
 /**
  * A layout or sharding the message tried and left is never read in silence: either the scenario holds none of the

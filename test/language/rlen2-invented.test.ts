@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { resolveRequest } from '../../src/scenario/resolve.js';
-import { corpusLineRead } from './reading-fixtures.js';
+import { corpusLineRead, runInvented } from './reading-fixtures.js';
 
 /**
  * rlen2 (s46): a length is a length, a batch is a batch, a model's window is the model's. Invented lines, written
@@ -124,14 +124,7 @@ export const KNOWN_MISSES: ReadonlyMap<string, string> = new Map([
   ['config.jsonのmax_position_embeddingsは32768ですが、max_seq_length 4096でLoRA学習します。qwen2-7b、RTX 4090 1枚', 'refused on "config.json" (a config named and none pasted): the model slot\'s, left alone'],
 ]);
 
-describe.each(Object.entries(INVENTED))('%s', (_mechanism, lines) => {
-  it.each(lines.filter(([text]) => !KNOWN_MISSES.has(text)))('%s', (text, want) => {
-    expect(misses(text, want)).toEqual([]);
-  });
-  it.fails.each(lines.filter(([text]) => KNOWN_MISSES.has(text)))('still misread: %s', (text, want) => {
-    expect(misses(text, want)).toEqual([]);
-  });
-});
+runInvented(INVENTED, KNOWN_MISSES, misses);
 
 describe('released lines of the same causes', () => {
   it('c3437: "batch size of 2496 tokens" is a length of 2,496 tokens said as a guess, never a micro-batch of 2,496', () => {

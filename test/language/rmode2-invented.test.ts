@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { resolveRequest } from '../../src/scenario/resolve.js';
-import { corpusLineRead } from './reading-fixtures.js';
+import { corpusLineRead, runInvented } from './reading-fixtures.js';
 
 /**
  * rmode2 (s45): what kind of run, and its batch. Invented lines, written from the words before any change
@@ -120,14 +120,7 @@ export const KNOWN_MISSES: ReadonlyMap<string, string> = new Map([
   ['total batch size 64 = 8 GPUs x 8, qwen2-7b full sft on 8x a100-80g', "the user's arithmetic names the per-device 8 as a product's factor; no rule reads a global batch's factors"],
 ]);
 
-describe.each(Object.entries(INVENTED))('%s', (_mechanism, lines) => {
-  it.each(lines.filter(([text]) => !KNOWN_MISSES.has(text)))('%s', (text, want) => {
-    expect(misses(text, want)).toEqual([]);
-  });
-  it.fails.each(lines.filter(([text]) => KNOWN_MISSES.has(text)))('still misread: %s', (text, want) => {
-    expect(misses(text, want)).toEqual([]);
-  });
-});
+runInvented(INVENTED, KNOWN_MISSES, misses);
 
 describe('released lines of the same causes', () => {
   it('c626: "I find 70B MFU 20% is quite low" in a Megatron training post stays training', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { resolveRequest } from '../../src/scenario/resolve.js';
-import { corpusLineRead } from './reading-fixtures.js';
+import { corpusLineRead, runInvented } from './reading-fixtures.js';
 
 /**
  * rtask (s46): what the run is and which model it trains. Invented lines, written from the words before any change
@@ -155,14 +155,7 @@ export const KNOWN_MISSES: ReadonlyMap<string, string> = new Map([
   ['full sft of llama-3-8b on 8x a100-80g; we will try DPO later', 'a method planned for later ("will try … later") is not yet set aside for the framework slot'],
 ]);
 
-describe.each(Object.entries(INVENTED))('%s', (_mechanism, lines) => {
-  it.each(lines.filter(([text]) => !KNOWN_MISSES.has(text)))('%s', (text, want) => {
-    expect(misses(text, want)).toEqual([]);
-  });
-  it.fails.each(lines.filter(([text]) => KNOWN_MISSES.has(text)))('still misread: %s', (text, want) => {
-    expect(misses(text, want)).toEqual([]);
-  });
-});
+runInvented(INVENTED, KNOWN_MISSES, misses);
 
 describe('released lines of the same causes', () => {
   it('c2043: "one without LoRA and one with LoRA", LORA_RANK=32 — two runs compared, the LoRA run stays (no removal)', () => {
