@@ -25,28 +25,10 @@ import { LLAMAFACTORY_VERSION_KEYWORDS } from './llamafactory-versions.js';
 import { TORCHTUNE_VERSION_KEYWORDS } from './torchtune-versions.js';
 import { TRANSFORMERS_VERSION_KEYWORDS } from './transformers-versions.js';
 
-/**
- * A weight format is said with its noun as often as without: "4-bit quantization", "int4 quantized", "AWQ quant",
- * "GPTQ quantisation". The noun is the format's word, not an unread one (issue 22 item 4: the stranger's "with 4-bit
- * quantization" listed "quantization" as not read). A quantisation noun alone ("with quantization") names no format
- * and stays a word of its own.
- */
-const QUANTISATION_NOUNS = ['quantization', 'quantisation', 'quantized', 'quantised', 'quant', 'quants'];
-/**
- * Not after GGUF (a container whose width is said apart: "a GGUF quantized model … Q8_0.gguf") nor after the
- * two-letter abbreviations ("dq", "w4", "q4"): "dq quantization" is one letter from "dequantization", which the
- * typo tolerance would then read as double quantisation.
- */
-const TAKES_NOUN = (s: string) => s.replace(/[\s_-]/g, '').length > 2 && !/gguf|dq|quant/.test(s);
-const withQuantisationNoun = (spellings: string[]): string[] => [
-  ...spellings,
-  ...spellings.filter(TAKES_NOUN).flatMap((s) => QUANTISATION_NOUNS.map((noun) => `${s} ${noun}`)),
-];
-
 const kw = (type: string, value: string, spellings: string[], numeric = false): Keyword => ({
   type,
   value,
-  spellings: type === 'weights' ? withQuantisationNoun(spellings) : spellings,
+  spellings,
   numeric,
 });
 

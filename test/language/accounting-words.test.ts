@@ -178,25 +178,6 @@ describe('where in the run it failed, in Chinese, Korean and Japanese, is no set
   });
 });
 
-describe('a weight format said with its noun is one word (vocabulary: withQuantisationNoun)', () => {
-  it.each([
-    ['llama-3-8b on a 4090 with 4-bit quantization', 'nf4'],
-    ['llama-3-8b on a 4090 with int4 quantization', 'gptq'],
-    ['llama-3-8b on a 4090 with AWQ quant', 'awq'],
-    ['run llama-3-8b on a 4090, 8-bit quantised', 'int8'],
-    ['llama-3-8b on a 4090 with GPTQ quantisation', 'gptq'],
-  ])('%s', (text, weights) => {
-    const r = reply(text);
-    expect(r.scenario.weights).toBe(weights);
-    expect(notRead(r)).not.toMatch(/quanti|"quant"/);
-  });
-
-  it('"dequantization" stays no format, and a GGUF file keeps its own width', () => {
-    expect(reply('llama-3-8b lora on a 4090, the dequantization before the matmul is slow').scenario.weights).not.toBe('nf4-dq');
-    expect(reply('serve a GGUF quantized model Meta-Llama-3-8B-Instruct-Q8_0.gguf on a V100 32GB with llama.cpp').scenario.weights).toBe('q8_0');
-  });
-});
-
 describe('what the model is for names no setting (filler USE_WORDS)', () => {
   it.each([
     ["Can I run Mixtral 8x7B on two RTX 3090s with 4-bit quantization? I'd like around 16k context for RAG.", 16384],
