@@ -39,6 +39,8 @@ const CHINESE = [
   // "显存占用大概78G" (memory use was about 78G): the use word makes the number an observation (hardware/usage-words.ts);
   // the word itself carries no setting.
   '占用', '占了', '消耗', '耗', '用掉',
+  // "我们打算买H100" (we plan to buy H100s): the plan and the purchase name no setting; the card is read by its name.
+  '打算', '打算买', '准备买', '计划买', '买', '购买',
 ];
 
 const KOREAN = [

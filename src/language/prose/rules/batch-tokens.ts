@@ -99,8 +99,10 @@ export const BATCH_TOKEN_RULES: readonly ProseRule[] = [
     // A count of samples a batch holds is the batch: "4 sequences per batch", "한 배치에 샘플 4개", "배치당 시퀀스 8개",
     // "1バッチあたり4サンプル" ("a batch of 8 sequences" and 每个batch 4条样本 were read already).
     id: 'training.samples-a-batch',
-    pattern: /(?<![\w.])(\d{1,4})[ \t]*(?:sequences|samples|examples|prompts|seqs)[ \t]+(?:per|each|a|in[ \t]+(?:a|each))[ \t]+batch(?![a-z])|(?:배치|バッチ)[ \t]?(?:에|당|마다|あたり|ごと)[ \t]?(?:(?:샘플|サンプル|시퀀스|シーケンス)[ \t]?(\d{1,4})[ \t]?(?:개|個|件)?|(\d{1,4})[ \t]?(?:개의?[ \t]?)?(?:샘플|サンプル|시퀀스|シーケンス))/g,
-    when: (t) => /batch|배치|バッチ/.test(t) && /sequences|samples|examples|prompts|seqs|샘플|サンプル|시퀀스|シーケンス/.test(t),
+    pattern: /(?<![\w.])(\d{1,4})[ \t]*(?:sequences|samples|examples|seqs)[ \t]+(?:per|each|a|in[ \t]+(?:a|each))[ \t]+batch(?![a-z])|(?:배치|バッチ)[ \t]?(?:에|당|마다|あたり|ごと)[ \t]?(?:(?:샘플|サンプル|시퀀스|シーケンス)[ \t]?(\d{1,4})[ \t]?(?:개|個|件)?|(\d{1,4})[ \t]?(?:개의?[ \t]?)?(?:샘플|サンプル|시퀀스|シーケンス))/g,
+    when: (t) => /batch|배치|バッチ/.test(t) && /sequences|samples|examples|seqs|샘플|サンプル|시퀀스|シーケンス/.test(t),
+    // Prompts are not here: in an RL run "8 prompts in a batch, each samples 8 responses" is the generation batch, and the
+    // micro-batch is the trainer's (test/language/rbatch1-batch-slot.test.ts, c2192's shape).
     // A batch set elsewhere by its key or word ("per_device_train_batch_size = 8 … means 8 prompts in a batch", c2192)
     // is the stronger cue: the count is then the user's reasoning about it, left to the batch readers.
     write: (m, _notes, given) => {

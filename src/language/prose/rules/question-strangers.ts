@@ -177,7 +177,13 @@ export const STRANGER_QUESTION_RULES: readonly ProseRule[] = [
     id: 'question.card-then-count-zh',
     pattern: CARD_THEN_COUNT_ZH,
     when: (t) => /几|多少/.test(t),
-    write: (m) => (cardOf(m[1]!) ? ` how many ${m[1]!.trim()} ` : m[0]),
+    write: (m, notes) => {
+      const gpuId = cardOf(m[1]!);
+      if (!gpuId) return m[0];
+      // Said as reconcile/asked-card.ts says a card named apart from its count question.
+      notes.push(`"${m[1]!.trim()}": read as the card whose count is asked (how many ${gpuId}); say "on 1x ${gpuId}" if you have one and ask whether it fits`);
+      return ` how many ${m[1]!.trim()} `;
+    },
     example: 'H100要几块 deepseek-v3推理',
   },
   {
