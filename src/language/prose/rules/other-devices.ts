@@ -99,6 +99,10 @@ function writeDevice(table: readonly OtherDevice[]) {
     if (gpuIdOf(m.groups!.name!.replace(/\s+/g, ''))) return m[0];
     const row = rowOf((rows ??= anchored(table)), m.groups!.name!);
     if (!row || row.notAfter?.test(m.input.slice(Math.max(0, m.index - 12), m.index))) return m[0];
+    // A name before a full stop is read for the devices whose name looks like a size or a model ("on a 910B.", "an RX 7900
+    // XTX."; s46 rdev); a CUDA card the catalog lacks stays as before, its memory left to what the message's CUDA log prints
+    // ("Tesla P4. CUDA out of memory … 14.58 GiB total capacity": test/language/rhw6-card-against-oom-capacity.test.ts).
+    if (row.vendor === 'nvidia' && m.input[m.index + m[0].length] === '.') return m[0];
     // An NVIDIA card the catalog lacks is a CUDA card like the one named beside it: a run of its own, which the
     // owners' cues weigh ("works on RTX 4070 but doesn't on GTX1650 4GB VRAM", a stranger's message: the GTX 1650 had
     // been set aside and the working 4070 read, silently). Another vendor's device beside a CUDA card in its own sentence
