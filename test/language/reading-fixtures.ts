@@ -108,3 +108,24 @@ export function says(text: string, words: RegExp): boolean {
   const r = resolveRequest(text, null);
   return r.ok && r.assumptions.some((a) => words.test(a));
 }
+
+/** Records a field that differs from the spec's value (an undefined value is not asked for). */
+export type FieldCheck = (field: string, got: unknown, wanted: unknown) => void;
+
+/**
+ * The fields a line's reading gets wrong ([] when it reads as its spec says): a refusal is one miss; `compare` checks the
+ * scenario's fields with `check` and pushes any other miss to `out` (the rmode2, rtask and rlen2 specs share this prelude).
+ */
+export function fieldMisses(
+  text: string,
+  compare: (s: Scenario, check: FieldCheck, out: string[], said: string) => void,
+): string[] {
+  const r = resolveRequest(text, null);
+  if (!r.ok || !r.scenario) return [`refused: ${r.ok ? 'help' : r.error.message.slice(0, 120)}`];
+  const out: string[] = [];
+  const check: FieldCheck = (field, got, wanted) => {
+    if (wanted !== undefined && got !== wanted) out.push(`${field} ${String(got)} (want ${String(wanted)})`);
+  };
+  compare(r.scenario, check, out, [...r.notices, ...r.assumptions].join(' | '));
+  return out;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { resolveRequest } from '../../src/scenario/resolve.js';
-import { corpusLineRead, runInvented } from './reading-fixtures.js';
+import { corpusLineRead, fieldMisses, runInvented } from './reading-fixtures.js';
 
 /**
  * rlen2 (s46): a length is a length, a batch is a batch, a model's window is the model's. Invented lines, written
@@ -99,21 +99,15 @@ export const INVENTED: Record<string, [string, Want][]> = {
 
 /** The fields a line's reading gets wrong ([] when it reads as its spec says). */
 export function misses(text: string, want: Want): string[] {
-  const r = resolveRequest(text, null);
-  if (!r.ok || !r.scenario) return [`refused: ${r.ok ? 'help' : r.error.message.slice(0, 120)}`];
-  const s = r.scenario;
-  const out: string[] = [];
-  const check = (field: string, got: unknown, wanted: unknown) => {
-    if (wanted !== undefined && got !== wanted) out.push(`${field} ${String(got)} (want ${String(wanted)})`);
-  };
-  check('mode', s.mode, want.mode);
-  check('seq', s.seq, want.seq);
-  check('mbs', s.microBatch, want.mbs);
-  if (want.seqNot !== undefined && s.seq === want.seqNot) out.push(`seq ${s.seq} is not the run's length`);
-  if (want.mbsNot !== undefined && s.microBatch === want.mbsNot) out.push(`mbs ${s.microBatch} is not the run's micro-batch`);
-  if (want.unstated && !(s.unstated ?? []).includes(want.unstated)) out.push(`${want.unstated} not said as unstated`);
-  if (want.said && !want.said.test([...r.notices, ...r.assumptions].join(' | '))) out.push(`not said: ${want.said}`);
-  return out;
+  return fieldMisses(text, (s, check, out, said) => {
+    check('mode', s.mode, want.mode);
+    check('seq', s.seq, want.seq);
+    check('mbs', s.microBatch, want.mbs);
+    if (want.seqNot !== undefined && s.seq === want.seqNot) out.push(`seq ${s.seq} is not the run's length`);
+    if (want.mbsNot !== undefined && s.microBatch === want.mbsNot) out.push(`mbs ${s.microBatch} is not the run's micro-batch`);
+    if (want.unstated && !(s.unstated ?? []).includes(want.unstated)) out.push(`${want.unstated} not said as unstated`);
+    if (want.said && !want.said.test(said)) out.push(`not said: ${want.said}`);
+  });
 }
 
 /** Invented lines the change leaves misread, each with why. */

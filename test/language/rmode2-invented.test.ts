@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { resolveRequest } from '../../src/scenario/resolve.js';
-import { corpusLineRead, runInvented } from './reading-fixtures.js';
+import { corpusLineRead, fieldMisses, runInvented } from './reading-fixtures.js';
 
 /**
  * rmode2 (s45): what kind of run, and its batch. Invented lines, written from the words before any change
@@ -93,23 +93,17 @@ export const INVENTED: Record<string, [string, Want][]> = {
 
 /** The fields a line's reading gets wrong ([] when it reads as its spec says). */
 export function misses(text: string, want: Want): string[] {
-  const r = resolveRequest(text, null);
-  if (!r.ok || !r.scenario) return [`refused: ${r.ok ? 'help' : r.error.message.slice(0, 120)}`];
-  const s = r.scenario;
-  const out: string[] = [];
-  const check = (field: string, got: unknown, wanted: unknown) => {
-    if (wanted !== undefined && got !== wanted) out.push(`${field} ${String(got)} (want ${String(wanted)})`);
-  };
-  check('mode', s.mode, want.mode);
-  check('framework', s.framework, want.framework);
-  check('seq', s.seq, want.seq);
-  check('mbs', s.microBatch, want.mbs);
-  check('ga', s.gradAccum, want.ga);
-  check('gpus', s.hardware?.count, want.gpus);
-  if (want.seqNot !== undefined && s.seq === want.seqNot) out.push(`seq ${s.seq} is the model's extended window`);
-  if (want.unstated && !(s.unstated ?? []).includes(want.unstated)) out.push(`${want.unstated} not said as unstated`);
-  if (want.said && !want.said.test([...r.notices, ...r.assumptions].join(' | '))) out.push(`not said: ${want.said}`);
-  return out;
+  return fieldMisses(text, (s, check, out, said) => {
+    check('mode', s.mode, want.mode);
+    check('framework', s.framework, want.framework);
+    check('seq', s.seq, want.seq);
+    check('mbs', s.microBatch, want.mbs);
+    check('ga', s.gradAccum, want.ga);
+    check('gpus', s.hardware?.count, want.gpus);
+    if (want.seqNot !== undefined && s.seq === want.seqNot) out.push(`seq ${s.seq} is the model's extended window`);
+    if (want.unstated && !(s.unstated ?? []).includes(want.unstated)) out.push(`${want.unstated} not said as unstated`);
+    if (want.said && !want.said.test(said)) out.push(`not said: ${want.said}`);
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { resolveRequest } from '../../src/scenario/resolve.js';
-import { corpusLineRead, runInvented } from './reading-fixtures.js';
+import { corpusLineRead, fieldMisses, runInvented } from './reading-fixtures.js';
 
 /**
  * rtask (s46): what the run is and which model it trains. Invented lines, written from the words before any change
@@ -126,24 +126,18 @@ export const INVENTED: Record<string, [string, Want][]> = {
 
 /** The fields a line's reading gets wrong ([] when it reads as its spec says). */
 export function misses(text: string, want: Want): string[] {
-  const r = resolveRequest(text, null);
-  if (!r.ok || !r.scenario) return [`refused: ${r.ok ? 'help' : r.error.message.slice(0, 120)}`];
-  const s = r.scenario;
-  const out: string[] = [];
-  const check = (field: string, got: unknown, wanted: unknown) => {
-    if (wanted !== undefined && got !== wanted) out.push(`${field} ${String(got)} (want ${String(wanted)})`);
-  };
-  check('model', s.model.id, want.model);
-  if (want.params !== undefined) {
-    const b = (s.model.requestedParams ?? NaN) / 1e9;
-    if (!(Math.abs(b - want.params) <= want.params * 0.1)) out.push(`params ${b} (want ${want.params})`);
-  }
-  check('mode', s.mode, want.mode);
-  check('pretrain', s.pretrain ?? false, want.pretrain);
-  check('framework', s.framework, want.framework);
-  if (want.notFramework?.includes(s.framework)) out.push(`framework ${s.framework} (not wanted)`);
-  if (want.said && !want.said.test([...r.notices, ...r.assumptions].join(' | '))) out.push(`not said: ${want.said}`);
-  return out;
+  return fieldMisses(text, (s, check, out, said) => {
+    check('model', s.model.id, want.model);
+    if (want.params !== undefined) {
+      const b = (s.model.requestedParams ?? NaN) / 1e9;
+      if (!(Math.abs(b - want.params) <= want.params * 0.1)) out.push(`params ${b} (want ${want.params})`);
+    }
+    check('mode', s.mode, want.mode);
+    check('pretrain', s.pretrain ?? false, want.pretrain);
+    check('framework', s.framework, want.framework);
+    if (want.notFramework?.includes(s.framework)) out.push(`framework ${s.framework} (not wanted)`);
+    if (want.said && !want.said.test(said)) out.push(`not said: ${want.said}`);
+  });
 }
 
 /**
