@@ -12,6 +12,7 @@ import { isFiller } from './filler.js';
 import { isForeignFiller } from './foreign-filler.js';
 import { isOtherScript } from './letters.js';
 import { isModelVariantWord } from './model-variant-words.js';
+import { isWeightFormatNoun } from './format-nouns.js';
 import { isNoSetupNumber } from './no-setup-numbers.js';
 import { traceItem, type Doubt } from './item-trace.js';
 import { COUNTED_NUMBER_COST, KEYWORD_WITH_VALUE_COST, countsTheNext, hasItsValue, readAcross } from './set-aside-tokens.js';
@@ -211,9 +212,11 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
     const word = written(t);
     const noSuchCard = impossibleCardSize(u.text);
     if (noSuchCard) return done({ ok: false, error: errorReply(text, user(u.offset), noSuchCard, { expected: expectedAfter([]) }) });
-    // A model's variant word beside its name ("Mistral instruct model"): the model's, never listed nor a typo.
+    // A model's variant word beside its name ("Mistral instruct model"), a weight format's noun after it ("4-bit
+    // quantization"): the model's or the format's, never listed nor a typo.
     // A time, speed, share, step count or version ("after ~30 steps"): no setup word; accounting lists the number.
-    if (isModelVariantWord(text, word, user(u.offset)) || (tolerant && isNoSetupNumber(text, word, user(u.offset)))) {
+    const at = user(u.offset);
+    if (isModelVariantWord(text, word, at) || isWeightFormatNoun(text, word, at) || (tolerant && isNoSetupNumber(text, word, at))) {
       ignored.push(word);
       continue;
     }
