@@ -29,6 +29,7 @@ import { readTokens, type TokenReading } from './read-tokens.js';
 import { reconcile, restatements } from './reconcile.js';
 import { distillRoles } from './reconcile/distill-roles.js';
 import { removedMethod } from './reconcile/removed-method.js';
+import { methodInName } from './reconcile/method-evidence.js';
 import { codeKind } from './reconcile/code-kind.js';
 import { saidAgain } from './said-again.js';
 import { reportsNotRead, reportsSetAside } from './reconcile/settings.js';
@@ -372,6 +373,8 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   // An adapter removed ("removed everything peft") is no method of the run, wherever else its name is said (reconcile/removed-method.ts).
   // Pasted code that only generates, or only trains, says what runs over the words outside it (reconcile/code-kind.ts).
   items = codeKind(removedMethod(distillRoles(items, text, notes, owned), text, notes, owned), text, notes, owned);
+  // A method word inside a name (`--output_dir out/13b-qlora`) is weaker than a key or the words (reconcile/method-evidence.ts).
+  items = methodInName(items, text, notes, owned, (at, end) => mapped.stepsOver(at, end).map((s) => s.rule));
   items = tolerant ? reconcile(items, notes, ignored, text, owned, { said, reported }) : plannedSettings(restatements(items, text, notes, owned.doubts), text, notes, owned);
   if (tolerant) unread = reportsSetAside(unread, ignored, said, reported);
   if (tolerant) items = reportsNotRead(items, said, reported);

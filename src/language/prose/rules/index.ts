@@ -95,6 +95,7 @@ import { TOKEN_REASONING_RULES } from './token-reasoning.js';
 import { RESULT_AT_LENGTH_RULES } from './result-at-length.js';
 import { LENGTHS_COMPARED_RULES } from './lengths-compared.js';
 import { KV_CACHE_WORD_RULES } from './kv-cache-words.js';
+import { WIDTH_NEGATED_RULES } from './width-negated.js';
 import { FLOAT_SPELLING_RULES } from './float-spellings.js';
 import { FORMAT_MEMORY_LIST_RULES } from './format-memory-lists.js';
 
@@ -372,6 +373,8 @@ const PROSE_ORDER = [
   ...KV_CACHE_WORD_RULES.map((rule) => rule.id),
   'prose.kv-cache-int',
   'prose.kv-cache',
+  // A width said as not used ("non-4bit", "4bitなし") and a card's dtype support ("V100不支持bf16和int4加速"): no weight format (width-negated.ts).
+  ...WIDTH_NEGATED_RULES.map((rule) => rule.id),
   'prose.llama-v',
   'prose.short-flags',
   'prose.true-dtype',

@@ -1,3 +1,4 @@
+import { WIDTH_NEGATED_RULES } from './width-negated.js';
 import type { ProseRule } from '../types.js';
 import { CPU_MEMORY_RULES } from './cpu-memory.js';
 import { LENGTH_TABLE_RULES } from './length-tables.js';
@@ -94,4 +95,5 @@ export const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   METHOD_REMOVED_RULES,
   METHOD_HISTORY_RULES,
   NODE_WORD_RULES,
+  WIDTH_NEGATED_RULES,
 ];
