@@ -4,7 +4,7 @@
  * evidence: a key that names devices or GPUs, then two or more small integers with commas, maybe each behind its
  * backend's name or the list in brackets or quotes:
  * - `--gpus 0,1,2,3` (many training scripts' argparse; mmcv / mmdetection's `--gpu-ids 4,5`, accelerate's `--gpu_ids 0,1`),
- * - `device_ids=[0,1]` (torch.nn.DataParallel), `devices=[0, 1, 2, 3]` (Lightning's Trainer),
+ * - `devices=[0, 1, 2, 3]` (Lightning's Trainer; torch.nn.DataParallel's `device_ids` is Docker Compose's key too, left out),
  * - `--devices gpu:0,1,2,3`, `--device cuda:0,1` (a backend's prefix on the first id).
  * What breaks the cue: one id alone ("--gpu 0", "gpu:0 is busy": a device named, not a list of the run's), a key of
  * another noun ("layers 0,1,2,3"), no key at all (prose "gpu 0,1 are busy" is left to the prose rules).
@@ -18,7 +18,8 @@ export interface DeviceListRule {
 }
 
 /** The keys that take a list of device ids (lower case; a flag's dashes or a keyword's underscores). */
-const KEYS = String.raw`gpus|gpu[_-]ids|device[_-]ids|devices|device|gpu[_-]devices|cuda[_-]devices`;
+// Not `device_ids`: Docker Compose's `device_ids: ['0']` is config.compose-gpus's (c901), and DataParallel's is left to the prose.
+const KEYS = String.raw`gpus|gpu[_-]ids|devices|device|gpu[_-]devices|cuda[_-]devices`;
 
 export const DEVICE_ID_LIST: DeviceListRule = {
   id: 'config.device-id-list',

@@ -232,8 +232,8 @@ export const PARALLELISM_KEYS: KeyTable = {
   },
   // A count ("devices: 4"), or a list of device ids (Lightning's `devices=[0, 1, 2, 3]`, joined by device-id-lists.ts).
   devices: { reads: (v, ctx) => (/\d\+\d/.test(v) ? gpuList(v, ctx) : count('gpus')(v, ctx)) },
-  // torch.nn.DataParallel's `device_ids=[0,1]`, mmcv's and accelerate's `--gpu-ids 4,5` / `--gpu_ids 0,1` (device-id-lists.ts).
-  device_ids: { reads: gpuList, source: 'torch.nn.DataParallel device_ids' },
+  // mmcv's and accelerate's `--gpu-ids 4,5` / `--gpu_ids 0,1` (device-id-lists.ts). torch.nn.DataParallel's `device_ids` is not a
+  // table key: Docker Compose writes the same key under `devices:` (c901), read by config.compose-gpus.
   gpu_ids: { reads: gpuList, source: 'accelerate launch --gpu_ids; mmcv tools/train.py --gpu-ids' },
   n_gpus: { reads: count('gpus') },
   // A deployment recipe's resources name the card and its count in keys of their own: OpenLLM's
