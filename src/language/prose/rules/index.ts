@@ -162,6 +162,8 @@ const PROSE_ORDER = [
   ...ENGINE_LINK_RULES.map((rule) => rule.id),
   // vLLM's issue template heading names vLLM (weak) where nothing else names the program (engine-templates.ts).
   ...ENGINE_TEMPLATE_RULES.map((rule) => rule.id),
+  // A page, a document or a log named after a model ("see Llama-3.1-8B.md", "…/DeepSeek-V3.html#deploy") before links and file names are blanked (path-models.ts).
+  'prose.model-document-name',
   'prose.hub-link',
   // "from HuggingFace", "the HuggingFace page": the site, before its name reads as the transformers library (hub-site.ts).
   ...HUB_SITE_RULES.map((rule) => rule.id),
