@@ -135,6 +135,8 @@ const PROSE_ORDER = [
   // A measured result with the context it was measured at ("6.77× concurrency at 262K"), before a rate is blanked and "concurrency" reads as a batch (result-at-length.ts).
   ...RESULT_AT_LENGTH_RULES.map((rule) => rule.id),
   ...RATE_RULES.map((rule) => rule.id),
+  // A length said as a range ("15K~20K tokens") is its top, or the value said again, before any rule reads either end (length-ranges.ts).
+  'prose.length-range',
   // Tokens counted for one image or page, or a total worked out from them, before any length rule reads "N tokens" (token-reasoning.ts).
   ...TOKEN_REASONING_RULES.map((rule) => rule.id),
   // One length given two values with what each did ("384 → 24G, 2048 → 45G"): two runs compared, before either is read (lengths-compared.ts).
@@ -354,6 +356,8 @@ const PROSE_ORDER = [
   // A prompt and its answer said in sentences ("a prompt that is 441 tokens long, and an output of 101"), before the labels' rule (prompt-and-answer.ts).
   ...PROMPT_AND_ANSWER_RULES.map((rule) => rule.id),
   'prose.input-output',
+  // A cap on the answer ("responses capped at 800 tokens", 生成最大token数是1000) is the generation, never the context (generation-caps.ts).
+  'prose.generation-cap',
   // A count of tokens said as generated is the generation, before a bare k-number is read as a length (generated-tokens.ts).
   'prose.generated-token-count',
   'prose.length-beyond-needed',
