@@ -30,6 +30,11 @@ const FREE = String.raw`(?:free|available|left|remaining|spare|可用|空闲|剩
 /** Up to a few words inside one clause: no digit, no full stop, semicolon or line. */
 const GAP = (n: number) => String.raw`[^\d.;\n。；]{0,${n}}?`;
 const HOST_BEFORE = /(?:\b(?:ram|swap|disk|cpu|host|system)\b|内存|内存条)[^.;\n]{0,12}$/;
+/**
+ * A share the user gives the GPU out of a unified memory ("I set the VRAM to 64GB out of 128GB", c1641's "set the GPU
+ * memory to 96GB out of the 128GB available") is the GPU's memory, read by the unified-memory rules: no use over a total.
+ */
+const SHARE_SET = /\b(?:set|sets|setting|allocat\w*|assign\w*|dedicat\w*|carv\w*)\b/i;
 
 export const USED_FREE_RULES: readonly UsedFreeRule[] = [
   {
@@ -80,6 +85,7 @@ export function readUsedAndFree(input: MappedText, notes: string[]): MappedText 
     if (cardNamed(text.text)) return input;
     text = text.replaceEach(rule.pattern, (m) => {
       if (HOST_BEFORE.test(text.text.slice(Math.max(0, m.index - 30), m.index))) return null;
+      if (SHARE_SET.test(text.text.slice(Math.max(0, m.index - 30), m.index) + m[0])) return null;
       const g = m.groups!;
       const used = gib((g.a ?? g.a2)!);
       const other = gib((g.b ?? g.b2)!);

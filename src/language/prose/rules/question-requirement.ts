@@ -2,6 +2,7 @@ import { gpuIdOf } from '../../lexicon.js';
 import type { ProseRule } from '../types.js';
 import { sentenceAround } from './asked.js';
 import { ANOTHERS } from './question-cues.js';
+import { LENGTH_LIMIT_REACHED } from '../../length-limit-phrases.js';
 
 /**
  * A question about a requirement, asked and not answered as a setup (branch rques3, s47; docs/reading.md "The question
@@ -135,6 +136,9 @@ const ON_PURPOSE = /(?<!\b(?:whatever|what|matter|how)\s+)\b(?:i|we)\s+(?:\w+\s+
 function capComplained(m: RegExpExecArray, notes: string[]): string {
   const { sentence } = sentenceAround(m.input, m.index, m.index + m[0].length);
   if (!LENGTH_WORD.test(sentence) || !COMPLAINT.test(sentence) || ON_PURPOSE.test(sentence) || ANOTHERS.test(sentence)) return m[0];
+  // A length said as where the run stops ("can't get over 8k", "tops out at 4k", 最多只能) is reconcile.length-limit-reached's
+  // (rseq4, rseq10): the same question with its own words, and a length asked beside it ("how about 16k?") kept as the seq.
+  if (LENGTH_LIMIT_REACHED.pattern.test(sentence)) return m[0];
   const value = (m[1] ?? m[2] ?? m[3] ?? m[4])!.trim();
   notes.push(`"${m[0].trim()}" is the limit your engine holds you to now, not the length you run: read as the question "max seq" (the longest context that fits your setup), with ${value} said as the current cap — the model's own window is neither`);
   return ' max seq '.padEnd(m[0].length);
