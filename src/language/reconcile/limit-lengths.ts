@@ -1,6 +1,7 @@
 import type { Item } from '../items.js';
 import { LENGTH_LIMIT_REACHED } from '../length-limit-phrases.js';
 import { recordAside, type OwnedRuns } from './owners.js';
+import { clauseBefore } from './clause-before.js';
 
 /**
  * A length said as the most the user's run reaches, with no other length beside it: "I can't get over
@@ -21,13 +22,6 @@ export const LIMIT_LENGTH_RULES = {
   /** A limit the user sets is a setting: "I set a context limit of 8k", "设置…". */
   set: /\b(?:set|sets|setting|configured?|specif(?:y|ied)|pass(?:ed)?|use[ds]?)\b|设置|设定|设为/i,
 } as const;
-
-/** The words of a span's clause before it: from the last sentence end, comma or line break. */
-function clauseBefore(text: string, at: number): string {
-  const head = text.slice(0, at);
-  const start = Math.max(...[',', '，', '.', '?', '!', '\n', '。', '？', '！', ';', '；'].map((c) => head.lastIndexOf(c))) + 1;
-  return head.slice(start);
-}
 
 type SeqItem = Extract<Item, { kind: 'seq' }>;
 

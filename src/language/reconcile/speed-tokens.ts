@@ -1,5 +1,6 @@
 import type { Item } from '../items.js';
 import { recordAside, type OwnedRuns } from './owners.js';
+import { clauseBefore } from './clause-before.js';
 
 /**
  * A count of tokens in a clause about speed is how fast the run goes, never how long a sequence is (s47, rlen3;
@@ -37,13 +38,6 @@ const BARE_COUNT = new RegExp(String.raw`^\s*[\d.,]+\s*[k万千]?\s*${UNIT}?\s*$
 
 const GLUED_UNIT = new RegExp(String.raw`${UNIT}\s*$`, 'i');
 
-/** The words of the count's clause before it: from the last sentence end, comma or line break. */
-function clauseBefore(text: string, at: number): string {
-  const head = text.slice(Math.max(0, at - 160), at);
-  const start = Math.max(...[',', '，', '、', '.', '?', '!', '\n', '。', '？', '！', ';', '；', '('].map((c) => head.lastIndexOf(c))) + 1;
-  return head.slice(start);
-}
-
 /** What makes a bare token count a speed, or null. */
 function speedCue(text: string, i: Item): string | null {
   const glued = GLUED_UNIT.test(i.text);
@@ -51,7 +45,7 @@ function speedCue(text: string, i: Item): string | null {
   if (!UNIT_AFTER.test(after)) return null;
   const time = SPEED_TOKENS.timeAfter.exec(after);
   if (time) return time[0].trim();
-  const before = clauseBefore(text, i.at);
+  const before = clauseBefore(text, i.at, ['、', '('], 160);
   const timeBefore = SPEED_TOKENS.timeBefore.exec(before);
   if (timeBefore) return timeBefore[0].trim();
   if (SPEED_TOKENS.lengthWord.test(before)) return null;

@@ -1,6 +1,7 @@
 import type { Item } from '../items.js';
 import { recordAside, type OwnedRuns } from './owners.js';
 import { boundBefore } from '../length-bound.js';
+import { clauseBefore } from './clause-before.js';
 
 /**
  * A length read from a count of tokens in prose and nothing else: "an output of 101 tokens, the model takes
@@ -36,13 +37,6 @@ export const SHORT_TOKEN_COUNT = {
   example: 'qwen2-7b with transformers on a 3090, outputs 18 tokens',
 } as const;
 
-/** The words of a span's clause before it: from the last sentence end, comma or line break. */
-function clauseBefore(text: string, at: number): string {
-  const head = text.slice(0, at);
-  const start = Math.max(...[',', '，', '.', '?', '!', '\n', '。', '？', '！', ';', '；', '('].map((c) => head.lastIndexOf(c))) + 1;
-  return head.slice(start);
-}
-
 /** A length read from "N tokens" alone: kept, said weak (a doubt over its span). */
 export function tokenCountLengths(items: Item[], text: string, notes: string[], owned?: OwnedRuns): Item[] {
   if (!text || !owned) return items;
@@ -51,7 +45,7 @@ export function tokenCountLengths(items: Item[], text: string, notes: string[], 
     // The unit may be glued to the count in the item's own words ("40 토큰", "5tokens").
     const glued = /^\s*[\d.,]+\s*[k万千]?\s*(?:tokens?|토큰|トークン)\s*$/i.test(i.text);
     if (i.kind !== 'seq' || (!glued && !/^\s*[\d.,]+\s*[k万千]?\s*$/i.test(i.text))) continue;
-    const before = clauseBefore(text, i.at);
+    const before = clauseBefore(text, i.at, ['(']);
     if ((!glued && !TOKEN_COUNT_LENGTH.unit.test(text.slice(i.end, i.end + 12))) || TOKEN_COUNT_LENGTH.lengthWord.test(before) || TOKEN_COUNT_LENGTH.key.test(before)) continue;
     // A bound before it ("longer than 3000 tokens") is the failure-threshold doubt's, said with its own words.
     if (boundBefore(text, i.at) !== null) continue;
