@@ -1,4 +1,4 @@
-import type { ProseRule } from '../types.js';
+import type { ProseRule, Write } from '../types.js';
 
 /**
  * A quantised width said as not used is no weight format (s47, rmeth; docs/reading.md "The method slot: its evidence").
@@ -44,55 +44,49 @@ const FEATURE = new RegExp(`(?<![\\w-])${DTS}${CAPABILITY}(?![\\w-])`, 'g');
 
 const card = (words: string) => `"${words.trim()}": what the card supports, not the weights' format`;
 
+/** Every rule here blanks what it matched and says why, in its own words. */
+const blankSaying = (reason: (words: string) => string): Write => (m, notes) => {
+  notes.push(reason(m[0]));
+  return ' '.repeat(m[0].length);
+};
+/** The cheap pre-checks: a width word, a dtype word. */
+const HAS_WIDTH = (t: string) => /bit|int[48]|nf4|bnb|비트|양자화|量子化/.test(t);
+const HAS_DTYPE = (t: string) => /bf16|fp16|fp8|fp4|int[48]|tf32|float16/.test(t);
+
 export const WIDTH_NEGATED_RULES: readonly ProseRule[] = [
   {
     id: 'prose.width-negated',
     pattern: NEGATED_BEFORE,
-    when: (t) => /bit|int[48]|nf4|bnb|비트|양자화|量子化/.test(t),
-    write: (m, notes) => {
-      notes.push(say(m[0]));
-      return ' '.repeat(m[0].length);
-    },
+    when: HAS_WIDTH,
+    write: blankSaying(say),
     example: 'non-4bit finetune of llama-2-13b with lora on 2x A100 80GB',
   },
   {
     id: 'prose.width-then-negated',
     pattern: NEGATED_AFTER,
-    when: (t) => /bit|int[48]|nf4|bnb|비트|양자화|量子化/.test(t),
-    write: (m, notes) => {
-      notes.push(say(m[0]));
-      return ' '.repeat(m[0].length);
-    },
+    when: HAS_WIDTH,
+    write: blankSaying(say),
     example: 'Qwen2.5-7B を 4bitなし の LoRA で学習、A100 40GB',
   },
   {
     id: 'prose.card-lacks-dtype',
     pattern: CARD_LACKS,
-    when: (t) => /bf16|fp16|fp8|fp4|int[48]|tf32|float16/.test(t),
-    write: (m, notes) => {
-      notes.push(card(m[0]));
-      return ' '.repeat(m[0].length);
-    },
+    when: HAS_DTYPE,
+    write: blankSaying(card),
     example: 'V100不支持bf16和int4加速，能用QLoRA微调Qwen2-7B吗',
   },
   {
     id: 'prose.card-has-dtype',
     pattern: CARD_HAS,
-    when: (t) => /bf16|fp16|fp8|fp4|int[48]|tf32|float16/.test(t),
-    write: (m, notes) => {
-      notes.push(card(m[0]));
-      return ' '.repeat(m[0].length);
-    },
+    when: HAS_DTYPE,
+    write: blankSaying(card),
     example: 'turing has int8/int4 but no bf16',
   },
   {
     id: 'prose.dtype-hardware-feature',
     pattern: FEATURE,
     when: (t) => /加速|运算|计算|指令|tensor\s*core|acceleration|instruction|arithmetic|math/.test(t),
-    write: (m, notes) => {
-      notes.push(card(m[0]));
-      return ' '.repeat(m[0].length);
-    },
+    write: blankSaying(card),
     example: 'Is QLoRA possible for qwen2.5-14b on a T4? The T4 has no bf16 and no int4 acceleration',
   },
 ];
