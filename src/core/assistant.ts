@@ -97,8 +97,9 @@ function withMeasurement(turn: Turn & { state: ScenarioThread }, measured: Measu
 }
 
 function estimateTurn(scenario: Scenario, previous: ThreadState | null, assumptions: string[], ignored: string[], notices: string[] = [], read: ReadTrace = {}, reportedOom = false): Turn {
-  const e = estimate(scenario, { unstated: unstatedSettings(assumptions) });
-  const first = buildEstimateReply(scenario, e, assumptions, ignored, notices, read);
+  const unstated = unstatedSettings(assumptions);
+  const e = estimate(scenario, { unstated });
+  const first = buildEstimateReply(scenario, e, assumptions, ignored, notices, read, { unstated });
   // An OOM the user reports on a setup that fits as read: the disagreement is said under the verdict (reply/reported-oom.ts).
   const disagreement = reportedOom ? reportedOomNotice(first.verdict, runKindOf(scenario, e)) : null;
   const firstScreen = reportedOom ? reportedOomFirstScreen(first.verdict) : null;

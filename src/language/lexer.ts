@@ -39,19 +39,19 @@ function rules(): moo.Rules {
     mention: /<[@#!][^>\s]*>/,
     // "4k context" — only when no bare number follows, else "bs 8 context 4096" would misread.
     // …nor when "context" starts a keyword of its own ("1 context len=2k" is "1", then "context len 2k").
-    seqPost: re(`${NUM}k?[\\s_\\-]*(?:context|ctx)(?![a-z0-9])(?![\\s_\\-]*(?:len|length|size|window)(?![a-z]))(?![\\s_\\-]*${NUM}k?(?![a-z0-9.])(?!${COUNTED}))`),
+    seqPost: re(`${NUM}k?[ \\t_\\-]*(?:context|ctx)(?![a-z0-9])(?![ \\t_\\-]*(?:len|length|size|window)(?![a-z]))(?![ \\t_\\-]*${NUM}k?(?![a-z0-9.])(?!${COUNTED}))`),
     // "8x7b", and "8*7B" as people write it too ("Mistral 8*7B Out of memory", deepspeedai/DeepSpeed-MII#374;
     // OpenRLHF's README "Support Mixtral 8*7b"): experts × size, before a count's "8*" takes the 8.
-    moeSize: re(`\\d+\\s*[x×*]\\s*${NUM}\\s*b(?![a-z0-9])`),
-    size: re(`${NUM}(?:b|m|t)(?![a-z0-9])|${NUM}\\s*(?:bn|billion|million|trillion)(?![a-z0-9])`),
+    moeSize: re(`\\d+[ \\t]*[x×*][ \\t]*${NUM}[ \\t]*b(?![a-z0-9])`),
+    size: re(`${NUM}(?:b|m|t)(?![a-z0-9])|${NUM}[ \\t]*(?:bn|billion|million|trillion)(?![a-z0-9])`),
     // "24Gi" is Kubernetes's spelling of GiB.
-    capacity: re(`${NUM}\\s*(?:gib|gb|gi|g)(?![a-z0-9])`),
-    nodes: re(`\\d+\\s*nodes?(?![a-z0-9])`),
-    count: re(`\\d+\\s*[x×*](?=\\s*[a-z0-9])`),
+    capacity: re(`${NUM}[ \\t]*(?:gib|gb|gi|g)(?![a-z0-9])`),
+    nodes: re(`\\d+[ \\t]*nodes?(?![a-z0-9])`),
+    count: re(`\\d+[ \\t]*[x×*](?=[ \\t]*[a-z0-9])`),
     knum: re(`${NUM}k(?![a-z0-9])`),
     // A parallel degree glued to the next one ("tp4pp2", "TP2PP4DP2", sgl-project/sglang#2360, c1970) ends at its digits.
     number: re(`\\d{1,3}(?:,\\d{3})+(?![\\d.a-z])|${NUM}(?:e\\+?\\d+)?(?:(?![a-z0-9])|(?=(?:tp|pp|dp|ep|cp|vpp)\\d))`),
-    loraRank: re(`r\\s*\\d+(?![a-z0-9.])`),
+    loraRank: re(`r[ \\t]*\\d+(?![a-z0-9.])`),
     // "q,v", "q k v o", "gate_proj": a lone "up"/"down"/"gate" is English, not a target.
     loraTargets: re(
       `(?:${TARGET}(?:(?:\\s*[,+/]\\s*|\\s+)${TARGET})+|(?:q|k|v|o)(?:_proj)?|(?:gate|up|down)_proj)(?![a-z0-9])`,

@@ -12,6 +12,7 @@ import { isFiller } from './filler.js';
 import { isForeignFiller } from './foreign-filler.js';
 import { isOtherScript } from './letters.js';
 import { isModelVariantWord } from './model-variant-words.js';
+import { isWeightFormatNoun } from './format-nouns.js';
 import { isNoSetupNumber } from './no-setup-numbers.js';
 import { traceItem, type Doubt } from './item-trace.js';
 import { COUNTED_NUMBER_COST, KEYWORD_WITH_VALUE_COST, countsTheNext, hasItsValue, readAcross } from './set-aside-tokens.js';
@@ -28,6 +29,7 @@ import { readTokens, type TokenReading } from './read-tokens.js';
 import { reconcile, restatements } from './reconcile.js';
 import { distillRoles } from './reconcile/distill-roles.js';
 import { removedMethod } from './reconcile/removed-method.js';
+import { methodInName } from './reconcile/method-evidence.js';
 import { codeKind } from './reconcile/code-kind.js';
 import { saidAgain } from './said-again.js';
 import { reportsNotRead, reportsSetAside } from './reconcile/settings.js';
@@ -211,9 +213,11 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
     const word = written(t);
     const noSuchCard = impossibleCardSize(u.text);
     if (noSuchCard) return done({ ok: false, error: errorReply(text, user(u.offset), noSuchCard, { expected: expectedAfter([]) }) });
-    // A model's variant word beside its name ("Mistral instruct model"): the model's, never listed nor a typo.
+    // A model's variant word beside its name ("Mistral instruct model"), a weight format's noun after it ("4-bit
+    // quantization"): the model's or the format's, never listed nor a typo.
     // A time, speed, share, step count or version ("after ~30 steps"): no setup word; accounting lists the number.
-    if (isModelVariantWord(text, word, user(u.offset)) || (tolerant && isNoSetupNumber(text, word, user(u.offset)))) {
+    const at = user(u.offset);
+    if (isModelVariantWord(text, word, at) || isWeightFormatNoun(text, word, at) || (tolerant && isNoSetupNumber(text, word, at))) {
       ignored.push(word);
       continue;
     }
@@ -369,6 +373,8 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   // An adapter removed ("removed everything peft") is no method of the run, wherever else its name is said (reconcile/removed-method.ts).
   // Pasted code that only generates, or only trains, says what runs over the words outside it (reconcile/code-kind.ts).
   items = codeKind(removedMethod(distillRoles(items, text, notes, owned), text, notes, owned), text, notes, owned);
+  // A method word inside a name (`--output_dir out/13b-qlora`) is weaker than a key or the words (reconcile/method-evidence.ts).
+  items = methodInName(items, text, notes, owned, (at, end) => mapped.stepsOver(at, end).map((s) => s.rule));
   items = tolerant ? reconcile(items, notes, ignored, text, owned, { said, reported }) : plannedSettings(restatements(items, text, notes, owned.doubts), text, notes, owned);
   if (tolerant) unread = reportsSetAside(unread, ignored, said, reported);
   if (tolerant) items = reportsNotRead(items, said, reported);

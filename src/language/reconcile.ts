@@ -20,6 +20,7 @@ import { limitLengths } from './reconcile/limit-lengths.js';
 import { globalBesideMicro } from './reconcile/global-beside-micro.js';
 import { promptProcessingBatches } from './reconcile/prompt-batches.js';
 import { tokenCountLengths } from './reconcile/token-count-lengths.js';
+import { speedTokens } from './reconcile/speed-tokens.js';
 import { rlPromptBatches } from './reconcile/rl-prompt-batch.js';
 import { batchSaidByKey, plainBatchOverGpus } from './reconcile/batch-meaning.js';
 import { parallelAcrossSentences } from './reconcile/parallel-reach.js';
@@ -115,6 +116,8 @@ export function reconcile(items: Item[], notes: string[], ignored: string[], tex
   out = reachedLengths(out, text, notes);
   // A lone length said as where the run stops ("can't get over 8k") is kept, weak (reconcile/limit-lengths.ts).
   out = limitLengths(out, text, notes, owned);
+  // "速度只有5tokens左右", "7 tokens a second": a token count in a clause about speed is a rate (reconcile/speed-tokens.ts).
+  out = speedTokens(out, text, notes, owned);
   // "an output of 101 tokens": a length from a token count alone is weak (reconcile/token-count-lengths.ts).
   out = tokenCountLengths(out, text, notes, owned);
   // An RL run's "train batch size" counts over every GPU, never per GPU (reconcile/rl-prompt-batch.ts).

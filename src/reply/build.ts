@@ -11,7 +11,9 @@ import { canonicalText, readingText } from '../scenario/canonical.js';
 import type { Scenario } from '../scenario/schema.js';
 import type { FactTrace } from '../scenario/facts.js';
 import type { NotUsed } from '../language/accounting.js';
-import { estimate } from '../memory/estimate.js';
+import { estimate, type EstimateOptions } from '../memory/estimate.js';
+import { assumedLayout } from '../plan/megatron-layout.js';
+import { layoutAssumption, withLayoutSummary, withLayoutVerdict } from './layout-words.js';
 import { withLazyCompact } from './lazy-compact.js';
 import { summaryOf } from './summary.js';
 import { envelopeOf } from '../plan/envelope.js';
@@ -142,24 +144,28 @@ export interface ReadTrace {
  * found): its reading, breakdown, verdict and levers. `canonical` and `scenario` stay the
  * request's, so follow-ups and buttons ask the question again on the changed request.
  */
-export function buildEstimateReply(s: Scenario, e: Estimate, assumptions: string[], ignored: string[], notices: string[] = [], read: ReadTrace = {}): EstimateReply {
+export function buildEstimateReply(s: Scenario, e: Estimate, assumptions: string[], ignored: string[], notices: string[] = [], read: ReadTrace = {}, options: EstimateOptions = {}): EstimateReply {
   const solved = solve(s, readingOf);
-  const shown = solved?.setup ?? s;
-  const shownEstimate = solved ? estimate(shown) : e;
+  // A Megatron run with no layout said is shown at the smallest split that holds it (issue 23, plan/megatron-layout.ts).
+  const layout = solved ? null : assumedLayout(s, e, options);
+  const shown = solved?.setup ?? layout?.setup ?? s;
+  const shownEstimate = solved ? estimate(shown) : (layout?.estimate ?? e);
   const answer = solved?.answer ?? null;
   // A question is answered by its solver; a half-stated setup by its envelope (issue 23).
-  const envelope = solved ? null : envelopeOf(s, e);
+  const envelope = solved ? null : envelopeOf(shown, shownEstimate);
+  const summary = summaryOf(shown, shownEstimate, answer, envelope);
+  const verdict = verdictOf(shown, shownEstimate, envelope);
   const reply: Omit<EstimateReply, 'compact'> = {
     kind: 'estimate',
-    summary: summaryOf(shown, shownEstimate, answer, envelope),
+    summary: layout ? withLayoutSummary(summary, layout) : summary,
     reading: readingText(shown, shownEstimate.params.total),
     canonical: canonicalText(s),
     scenario: s,
-    assumptions,
+    assumptions: layout ? [...assumptions, layoutAssumption(layout)] : assumptions,
     notices,
     ignored,
     ...read,
-    verdict: verdictOf(shown, shownEstimate, envelope),
+    verdict: layout ? withLayoutVerdict(verdict, layout) : verdict,
     breakdown: shownEstimate.components,
     answer,
     levers: shownEstimate.fits === true ? [] : levers(shown, shownEstimate),

@@ -2,6 +2,7 @@ import { CPU_MOE_ALL } from './cpu-moe-all.js';
 import type { Scenario } from './schema.js';
 import { GiB } from '../memory/format.js';
 import { precisionUnstated, unstatedDrivers } from './unstated.js';
+import { layoutSaidAtOnes } from './layout-unstated.js';
 
 export { readingText } from './reading.js';
 
@@ -146,7 +147,9 @@ function offloadText(s: Scenario): string {
 
 function parallelText(s: Scenario): string {
   const p = s.parallel;
-  return [p.tp > 1 ? `tp ${p.tp}` : '', p.pp > 1 ? `pp ${p.pp}` : '', p.cp > 1 ? `cp ${p.cp}` : '', p.ep > 1 ? `ep ${p.ep}` : '', (p.vpp ?? 1) > 1 ? `vpp ${p.vpp}` : '', p.schedule === 'sequential' ? 'device map auto' : '', p.sp ? 'sp' : '']
+  // A Megatron run whose "tp 1" was written keeps it: left out, it would read back as unstated (layout-unstated.ts).
+  const stated = layoutSaidAtOnes(s);
+  return [p.tp > 1 || stated ? `tp ${p.tp}` : '', p.pp > 1 ? `pp ${p.pp}` : '', p.cp > 1 ? `cp ${p.cp}` : '', p.ep > 1 ? `ep ${p.ep}` : '', (p.vpp ?? 1) > 1 ? `vpp ${p.vpp}` : '', p.schedule === 'sequential' ? 'device map auto' : '', p.sp ? 'sp' : '']
     .filter(Boolean)
     .join(' ');
 }

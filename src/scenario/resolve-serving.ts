@@ -21,6 +21,7 @@ import { unstatedDrivers, withUnstated } from './unstated.js';
 import { grouped } from '../memory/format.js';
 import { engineNewToThread, llamaCppDefaultContext, llamaCppOneSequence } from './llamacpp-context.js';
 import { dropThreadDefaultLength } from './thread-length.js';
+import { sayUnmodelledRunners } from './unmodelled-runners.js';
 
 /** The inference step of a resolution (resolve-steps.ts): the serving engine, its budget, and the length it serves. */
 
@@ -64,6 +65,8 @@ export function inferenceStep(r: Resolution): ErrorReply | null {
     inf.fork = 'aphrodite';
     r.assume('Aphrodite (v0.6.0 on) forces max_model_len down to what its KV cache holds rather than refuse to start (task_handler/worker.py raise_if_cache_size_invalid)');
   } else if (engine) delete inf.fork;
+  // A program the estimate does not model (MLX alone, MAX, hipEngine) is said with what stands in for it (unmodelled-runners.ts).
+  sayUnmodelledRunners(r);
   // A thread's default length is not the new engine's (thread-length.ts).
   dropThreadDefaultLength(r);
   servedContext(r);

@@ -18,6 +18,7 @@ import { inferenceStep } from './resolve-serving.js';
 import { quantisedServingStep } from './resolve-quantised-serving.js';
 import { maxSeqsStep } from './resolve-max-seqs.js';
 import { shardingStep } from './resolve-sharding.js';
+import { layoutSaidStep } from './layout-unstated.js';
 import { trainingChoicesStep } from './resolve-training.js';
 import { Resolution } from './resolution.js';
 import type { Scenario } from './schema.js';
@@ -52,6 +53,8 @@ const STEPS: readonly ((r: Resolution) => ErrorReply | null)[] = [
   questionsStep,
   keptFromThreadStep,
   threadLengthSaidStep,
+  // Last: it reads the framework, mode, GPUs and degrees every step before has settled.
+  layoutSaidStep,
 ];
 
 /** A patch on `base` (null for a new request) → the full scenario and the defaults it assumed, or the first error. */

@@ -268,6 +268,14 @@ export const scenarioSchema = z.object({
    * Absent = stated (and in older thread states). Read it through `precisionUnstated`.
    */
   precisionUnstated: z.literal(true).optional(),
+  /**
+   * A Megatron training run whose request wrote its degrees and wrote them all 1 ("tp 1"): stated,
+   * though it reads like the defaults. Without it such a run on several GPUs has its layout unstated
+   * (issue 23): the reply answers with the smallest split that holds it (plan/megatron-layout.ts).
+   * Set only with every degree 1, so a scenario reached by any path reads back the same. Read it
+   * through `layoutUnstated` (scenario/layout-unstated.ts).
+   */
+  layoutSaid: z.literal(true).optional(),
   question: questionSchema,
   help: z.array(helpTopicSchema),
   chart: chartSchema,

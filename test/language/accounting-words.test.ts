@@ -188,3 +188,27 @@ describe('what the model is for names no setting (filler USE_WORDS)', () => {
     expect(notRead(r)).not.toMatch(/RAG|agentic|coding/);
   });
 });
+
+describe("a weight format's noun after it is the format's", () => {
+  // "4-bit quantization" was answered with 'not read: "quantization"' (forty-second session's open item).
+  const cases: [string, string][] = [
+    ['llama-3-8b with 4-bit quantization on a 3090', 'quantization'],
+    ['serve llama-3-8b with 8-bit quantization on a t4', 'quantization'],
+    ['llama-3-8b awq quantized on a 3090', 'quantized'],
+    ['qwen2.5-7b int4量化 推理 on a 4090', '量化'],
+    ['mistral-7b gptq quant, vllm, one a10', 'quant'],
+  ];
+  for (const [text, noun] of cases) {
+    it(text, () => {
+      const r = reply(text);
+      expect(r.kind).toBe('estimate');
+      expect(notUsed(r)).not.toContain(noun);
+      expect(notRead(r)).not.toContain(`"${noun}"`);
+    });
+  }
+
+  it('the noun with no format before it stays listed', () => {
+    const r = reply('which quantization should I use for llama-3-8b on a 3090?');
+    expect(notUsed(r)).toContain('quantization');
+  });
+});

@@ -7,7 +7,9 @@ import { IGNORE, numberOf, unquote, type Handler, type KeyReading } from './valu
  * "context_window" — and a list of spellings never catches the next one. A key made only of length words
  * (max, a length word, and what is long: tokens, sequence, context, text, sample, input or output) says a
  * length; any other word in it ("eval", "num", "batched", "penalty", "pad", "position", "query") and it is not read.
- * The reading rests on the name alone, no program's documentation: weak, said with the key as written.
+ * The reading rests on the name alone, no program's documentation: weak, said with the key as written. A count of
+ * tokens named with what it counts is a length too: `--max-context-tokens 131072`, `MAX_CONTEXT_TOKENS=20000`,
+ * `"max_ctx_tokens"`, OpenAI's `max_completion_tokens` (the answer's, `gen N`).
  */
 
 const LENGTH = new Set(['len', 'length', 'lens', 'lengths']);
@@ -36,7 +38,11 @@ export function lengthRoleOf(key: string): Role | null {
   if (words.length < 2) return null;
   const known = (w: string) => LENGTH.has(w) || WHAT_IS_LONG.has(w) || INPUT.has(w) || OUTPUT.has(w) || LIMIT.has(w) || w === WINDOW;
   if (!words.every(known)) return null;
-  const saysLength = words.some((w) => LENGTH.has(w)) || (words.includes(WINDOW) && words.some((w) => w === 'context' || w === 'ctx'));
+  // A count of tokens bounded by what it counts says a length too (s47, rlen3): an engine's own spelling of the context
+  // ("max_context_tokens", "max_ctx_tokens") or of the answer ("max_completion_tokens", "max_output_tokens"); "max_tokens"
+  // alone, a table's, and "max_batched_tokens" (no length word) are not this.
+  const tokensOf = (words.includes('tokens') || words.includes('token')) && words.some((w) => w === 'context' || w === 'ctx' || OUTPUT.has(w) || INPUT.has(w));
+  const saysLength = words.some((w) => LENGTH.has(w)) || (words.includes(WINDOW) && words.some((w) => w === 'context' || w === 'ctx')) || tokensOf;
   if (!saysLength || !words.some((w) => !LIMIT.has(w) && !LENGTH.has(w))) return null;
   const input = words.some((w) => INPUT.has(w));
   const output = words.some((w) => OUTPUT.has(w));

@@ -175,6 +175,7 @@ export const PARALLELISM_KEYS: KeyTable = {
   hip_visible_devices: { reads: gpuList, source: 'vllm-project/vllm#13305' },
   rocr_visible_devices: { reads: gpuList, source: 'ROCm docs: GPU isolation techniques' },
   ascend_rt_visible_devices: { reads: gpuList, source: 'hiyouga/LlamaFactory README (Ascend NPU)' },
+  nvidia_visible_devices: { reads: gpuList, source: 'NVIDIA Container Toolkit: NVIDIA_VISIBLE_DEVICES' },
   // Xinference's `--gpu-idx 4,5,6,7` (xorbitsai/inference, c2147: "8块L20" read, the four given went unread): the
   // devices the model is placed on, as CUDA_VISIBLE_DEVICES's; its `--n-gpu 4` is the run's count as a launcher's.
   gpu_idx: { reads: gpuList, source: 'xorbitsai/inference#3586' },
@@ -229,7 +230,11 @@ export const PARALLELISM_KEYS: KeyTable = {
     },
     source: 'Docker docs, "GPUs"',
   },
-  devices: { reads: count('gpus') },
+  // A count ("devices: 4"), or a list of device ids (Lightning's `devices=[0, 1, 2, 3]`, joined by device-id-lists.ts).
+  devices: { reads: (v, ctx) => (/\d\+\d/.test(v) ? gpuList(v, ctx) : count('gpus')(v, ctx)) },
+  // mmcv's and accelerate's `--gpu-ids 4,5` / `--gpu_ids 0,1` (device-id-lists.ts). torch.nn.DataParallel's `device_ids` is not a
+  // table key: Docker Compose writes the same key under `devices:` (c901), read by config.compose-gpus.
+  gpu_ids: { reads: gpuList, source: 'accelerate launch --gpu_ids; mmcv tools/train.py --gpu-ids' },
   n_gpus: { reads: count('gpus') },
   // A deployment recipe's resources name the card and its count in keys of their own: OpenLLM's
   // "resources:\n  gpu: 1\n  gpu_type: nvidia-l4" (bentoml/openllm-models#90, corpus c2560: the key was blanked as

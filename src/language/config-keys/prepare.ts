@@ -1,3 +1,4 @@
+import { DEVICE_ID_LIST, deviceIdsJoined } from './device-id-lists.js';
 import { NEVER, type MappedText } from '../mapped-text.js';
 import {
   ASKED_VALUE,
@@ -113,6 +114,8 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
       .replace(has('#') ? COMMENTED_KEY : NEVER, (m) => ' '.repeat(m[0].length), 'config.commented-key')
       .replace(has('#') ? TRAILING_COMMENT : NEVER, (m) => m[1]! + ' '.repeat(m[0].length - m[1]!.length), 'config.trailing-comment')
       .replace(pairs ? DEVICE_LIST : NEVER, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'), 'config.device-list')
+      // "--gpus 0,1,2,3", "device_ids=[0,1]", "--devices gpu:0,1,2,3": a key's list of device ids (device-id-lists.ts).
+      .replace(has(',') ? DEVICE_ID_LIST.pattern : NEVER, (m) => deviceIdsJoined(m[1]!, m[2]!, m[3]!, m[4]!), DEVICE_ID_LIST.id)
       // ColossalAI's benchmark `-c 70b` (hpcaitech/ColossalAI#5068): the flag names the model config
       // by its size, which the prose reader reads; the flag's letter is no word of it.
       .replace(has('-c ') ? /(?<![\w-])-c[ \t]+(?=\d+(?:\.\d+)?b(?![\w.]))/g : NEVER, (m) => ' '.repeat(m[0].length), 'config.model-config-flag')

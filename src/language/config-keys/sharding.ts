@@ -1,4 +1,4 @@
-import { flag, numeric } from './readers.js';
+import { flag, gpuList, numeric } from './readers.js';
 import { predictsOnly } from './training.js';
 import { shardingOfFileName, type FileSharding } from '../sharding-file.js';
 import { IGNORE, isFalse, isTrue, numberOf, say, unquote, type Handler, type KeyReading, type KeyTable } from './values.js';
@@ -190,7 +190,9 @@ export const SHARDING_KEYS: KeyTable = {
   // Only inside DeepSpeed's offload blocks; "device: 4090" in prose is left to be read.
   device: {
     reads: (v, ctx) =>
-      ctx.parent === 'offload_optimizer' ? offloadDevice('optimizer')(v, ctx) : ctx.parent === 'offload_param' ? offloadDevice('params')(v, ctx) : null,
+      ctx.parent === 'offload_optimizer' ? offloadDevice('optimizer')(v, ctx) : ctx.parent === 'offload_param' ? offloadDevice('params')(v, ctx)
+        // "--device cuda:0,1": a list of device ids (device-id-lists.ts) is the run's devices.
+        : /^\d+(?:\+\d+)+$/.test(v) ? gpuList(v, ctx) : null,
   },
   offload_optimizer_device: { reads: offloadDevice('optimizer') },
   // Parameters move off the GPU only under ZeRO-3: at a stage below it DeepSpeed ignores the offload

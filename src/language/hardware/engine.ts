@@ -8,7 +8,7 @@ import { GUARD_RULES, PART_RULES } from './rules.js';
 import { beyondOneCard, LARGEST_CARD_GIB } from './beyond-one-card.js';
 import { tableColumnGuards } from './table-columns.js';
 import { onServerBoards } from './server-boards.js';
-import { readSharedName } from './shared-names.js';
+import { namedByWords, readSharedName } from './shared-names.js';
 import type { Guarded, HardwareReading, Part } from './types.js';
 import { machinesOfUnnamedCards } from './unnamed-machines.js';
 import { ARCHITECTURE_RULES, ARCHITECTURE_RULE_ID, generationOfNamedCard, resolveArchitecture } from './architectures.js';
@@ -97,13 +97,15 @@ function findParts(text: string, guarded: Guarded[]): Part[] {
       // "8x32GB Volta": an architecture, its card picked by the phrase's memory (architectures.ts).
       if (rule.id === ARCHITECTURE_RULE_ID) part.written = g.word!.replace(/\s+/g, ' ');
       else if (rule.role === 'card') {
-        // A name the catalog knows only with its vendor word ("RTX 6000", c1884: the bare "6000" is no card's name).
-        // Its generation word after it is the name's too: "RTX 6000 Ada", "RTX 6000 Pro" (c1230) name one card each.
-        // A SUPER the catalog names is that card, not its base: "single RTX 4070 Ti Super (16GB)" had been the 12 GB
-        // 4070 Ti asked against the 16 GB the user wrote (a stranger's message, twenty-third session).
+        // A SUPER the catalog names is that card, not its base ("single RTX 4070 Ti Super (16GB)", twenty-third session).
+        // A number several cards share ("RTX 6000", c1884; "6000 blackwell", "Ada 6000") is picked by its words
+        // on either side, else left to its memory (shared-names.ts); "RTX PRO 6000" (c2451) is the catalog's name.
         const superAfter = /^[\s-]*super\b/.exec(text.slice(part.end));
         const superId = superAfter ? gpuIdOf(`${g.card!.replace(/\s+/g, '')}super`) : undefined;
-        // "RTX PRO 6000" (c2451): NVIDIA's "PRO" before the number is the name's, whatever vendor words stand before it.
+        const byWords = superId ? null : namedByWords(m[0].replace(/(?:gpus?|cards?|['’]s)$/, ''), text.slice(Math.max(0, part.at - 40), part.at), text.slice(part.end));
+        if (byWords) [part.gpuId, part.written, part.at, part.end, part.byWords] = [byWords.gpuId, byWords.written, part.at - byWords.before, part.end + byWords.after, byWords.before + byWords.after > 0];
+        if (byWords && !guarded.some((x) => part.at < x.end && x.at < part.end)) candidates.push(part);
+        if (byWords) continue;
         const bare = superId ?? gpuIdOf((g.pro ? 'pro' : '') + g.card!.replace(/\s+/g, ''));
         const generation = bare ? (superId ? superAfter : null) : /^[\s-]*(?:ada|pro|blackwell)\b/.exec(text.slice(part.end));
         const withVendor = m[0].replace(/(?:gpus?|cards?|['’]s)$/, '');
@@ -280,7 +282,7 @@ function readPhrase(named: Part[], text: string): HardwareReading | null {
   if (machines) return machines;
   if (!card && !memory && !(one('totalMemory') && (counts.length > 0 || product))) return null;
   // "L40GPU" (c324): a card glued to its noun is the card.
-  if (parts.length === 1 && !known) return card && /[a-z\d](?:gpus?|cards?)$/.test(text.slice(card.at, card.end)) && !/ti$|super$/.test(card.written!) ? alone(card) : null;
+  if (parts.length === 1 && !known) return card && (card.byWords || /[a-z\d](?:gpus?|cards?)$/.test(text.slice(card.at, card.end))) && !/ti$|super$/.test(card.written!) ? alone(card) : null;
   // "3080 Ti", "3090ti": the reader's own rule reads a variant it may not know (with a note); one the
   // catalog knows ("2*22G 2080ti", c1137) is read here, so its count and memory are not lost.
   if (card && /ti$|super$/.test(card.written!) && !/\b(?:ti|super)\b/i.test(gpuById(card.gpuId!).name)) return null;

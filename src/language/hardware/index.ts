@@ -8,6 +8,7 @@ import { coresOfCardNotes } from './cores-of-card.js';
 import { readNodeSize } from './node-size.js';
 import { readNodeTotal } from './node-total.js';
 import { readOfferedCounts } from './offered-counts.js';
+import { readUsedAndFree } from './used-and-free.js';
 import type { Guarded, HardwareReading } from './types.js';
 
 export { GUARD_RULES, PART_RULES } from './rules.js';
@@ -29,7 +30,8 @@ export function readHardware(given: MappedText, notes: string[]): HardwareText {
   // "两卡或者三卡3090": options, not two counts (alternatives.ts).
   const options = readAlternatives(given, notes);
   // "I could use two A40 GPUs if necessary": an offer, not the setup (offered-counts.ts).
-  const input = readOfferedCounts(options.text, notes);
+  // "it takes 14G, 10G still free", "nvidia-smi shows 22/24 GB": a card's halves, its sum or total the card (used-and-free.ts).
+  const input = readUsedAndFree(readOfferedCounts(options.text, notes), notes);
   const scanned = scanHardware(input.text);
   const guarded = scanned.guarded;
   // "RTX 3080 Ti Laptop GPU": the desktop card's name on a laptop part of other memory, said as weak (laptop-cards.ts).

@@ -14,6 +14,8 @@ import { compact } from '../spelling.js';
 export interface NamedCard {
   /** The memory the card is sold with, GB. */
   gib: number;
+  /** The product or generation words that name this card among the others, before or after the number (s47 rhw5). */
+  words: RegExp;
   /** The catalog's id, or null for a card the catalog lacks (read as a card of its memory, its name said). */
   id: string | null;
   name: string;
@@ -25,6 +27,8 @@ export interface SharedName {
   name: string;
   /** The name as written, compacted ("rtx6000"), the vendor words the hardware grammar strips put back. */
   written: RegExp;
+  /** The model number the cards share ("6000"), written alone or with its vendor or product words. */
+  number: string;
   /** The name inside a fact's words ("on an 8x RTX 6000"), not a longer name that holds it ("RTX PRO 6000", "RTX 6000 Ada"). */
   inWords: RegExp;
   cards: NamedCard[];
@@ -38,11 +42,12 @@ export const SHARED_NAMES: readonly SharedName[] = [
     name: 'RTX 6000',
     // Not "RTX 6000 Ada" or "RTX PRO 6000": those name one card (the catalog's own aliases).
     written: /^(?:nvidia)?(?:geforce)?rtx6000s?$/,
-    inWords: /(?<![a-z])(?<!pro[\s-]*)rtx[\s-]*6000s?(?![\w-]|[\s-]+(?:ada|pro|blackwell)\b)/i,
+    inWords: /(?<![a-z])(?<!(?:pro|ada|blackwell|quadro)[\s-]*)(?:rtx[\s-]*)?6000s?(?![\w-]|[\s-]+(?:ada|pro|blackwell)\b)/i,
+    number: '6000',
     cards: [
-      { gib: 24, id: null, name: 'Quadro RTX 6000' },
-      { gib: 48, id: 'rtx-6000-ada', name: 'RTX 6000 Ada' },
-      { gib: 96, id: 'rtx-pro-6000', name: 'RTX PRO 6000 Blackwell' },
+      { gib: 24, id: null, name: 'Quadro RTX 6000', words: /^(?:quadro|turing|튜링|チューリング)$/ },
+      { gib: 48, id: 'rtx-6000-ada', name: 'RTX 6000 Ada', words: /^(?:ada|lovelace|에이다|エイダ)$/ },
+      { gib: 96, id: 'rtx-pro-6000', name: 'RTX PRO 6000 Blackwell', words: /^(?:pro|blackwell|블랙웰|ブラックウェル)$/ },
     ],
     example: 'System is an 8x RTX 6000 build, 768GB of VRAM',
     source: 'ollama/ollama#12389',
@@ -135,4 +140,51 @@ export function readSharedName<P extends PhrasePart>(parts: P[], said: string): 
 /** The shared name a fact's words hold, where they name no memory (scenario/fact-doubts.ts says the card weak). */
 export function sharedNameIn(words: string): SharedName | null {
   return SHARED_NAMES.find((s) => s.inWords.test(words)) ?? null;
+}
+
+/** A product or generation word beside a shared number: up to three, any order ("6000 Pro Blackwell Max-Q"). */
+const WORD = String.raw`(?:pro|ada|blackwell|lovelace|quadro|turing|generation|max-q|workstation|server|edition|블랙웰|에이다|튜링|ブラックウェル|エイダ|チューリング)`;
+const AFTER = new RegExp(String.raw`^(?:[\s-]*${WORD}(?![a-z]))+`);
+const BEFORE = new RegExp(String.raw`(?<![a-z])(?:${WORD}[\s-]+)+$`);
+/** A card cue beside a bare number: a GPU word, a memory, or a times-sign count right before or after it. */
+const CUE_AFTER = /^(?:s?\s*(?:gpus?|cards?|显卡|卡)(?![a-z])|\s*\(?\s*\d{2,3}\s*(?:gb|g|gib)(?![a-z])|\s*[x×*]\s*\d(?!\d{3}))/;
+const CUE_BEFORE = /\d\s*[x×*]\s*$/;
+
+export interface NamedByWords {
+  gpuId: string;
+  /** What the reading says the user wrote: the card's id where the words picked it, else the shared name ("rtx6000"). */
+  written: string;
+  /** How far the name reaches before and after the number's own match. */
+  before: number;
+  after: number;
+}
+
+/**
+ * A card sold under one number whose product or generation words, before or after it and in any order, pick one of
+ * the cards (s47 rhw5: "two 6000 blackwell gpus", "Blackwell RTX 6000", "Ada 6000 x2", "RTX A6000 Ada", "6000 블랙웰"):
+ * the words decide, never the catalog's default for the bare name. Words of two cards ("6000 Ada … Blackwell") pick
+ * none. The number alone ("8x 6000, 96GB") is the shared name where a card cue stands beside it (a GPU word, a
+ * memory, a times sign), left to its memory (readSharedName); with none it is no card ("6000 steps", "--port 6000").
+ * `written` is the match without vendor words; "A6000" is its own card unless "Ada" follows (NVIDIA's RTX 6000 Ada is
+ * often written "A6000 Ada").
+ */
+export function namedByWords(written: string, before: string, after: string): NamedByWords | null {
+  const number = compact(written).replace(/^(?:nvidia|geforce|quadro|rtx|pro)+/, '');
+  const shared = SHARED_NAMES.find((s) => number === s.number || number === `${s.number}s` || number === `a${s.number}`);
+  if (!shared) return null;
+  const a = AFTER.exec(after)?.[0] ?? '';
+  const b = number.startsWith('a') ? '' : (BEFORE.exec(before)?.[0] ?? '');
+  const said = `${b} ${a} ${/^(?:\w+\s*)*pro/.test(compact(written)) ? 'pro' : ''}`.split(/[\s-]+/).filter(Boolean);
+  const picked = new Set(said.flatMap((w) => shared.cards.filter((c) => c.words.test(w))));
+  if (number.startsWith('a')) return picked.size === 1 && [...picked][0]!.id === 'rtx-6000-ada' ? { gpuId: 'rtx-6000-ada', written: 'rtx-6000-ada', before: 0, after: a.length } : null;
+  if (picked.size === 1) {
+    const card = [...picked][0]!;
+    const fallback = shared.cards.find((c) => c.id !== null)!;
+    return card.id ? { gpuId: card.id, written: card.id, before: b.length, after: a.length } : { gpuId: fallback.id!, written: compact(shared.name), before: b.length, after: a.length };
+  }
+  if (picked.size > 1) return null;
+  // No word picks one: the shared name, where a vendor word or a card cue stands beside the number.
+  const vendor = /[a-z]/.test(compact(written).replace(/s$/, ''));
+  if (!vendor && !CUE_AFTER.test(after) && !CUE_BEFORE.test(before)) return null;
+  return { gpuId: shared.cards.find((c) => c.id !== null)!.id!, written: compact(shared.name), before: 0, after: 0 };
 }

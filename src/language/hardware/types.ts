@@ -58,6 +58,8 @@ export interface Part {
   written?: string;
   /** A variant word after the card that the catalog lacks ("2060 SUPER"): the card read is its base. */
   variant?: string;
+  /** A shared number's card picked by the product or generation words beside it ("6000 blackwell"; shared-names.ts). */
+  byWords?: boolean;
   /** A variant sold under the card's name with a memory of its own ("H20-3e": 141 GB; card-suffixes.ts). */
   known?: KnownVariant;
 }

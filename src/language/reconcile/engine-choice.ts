@@ -26,12 +26,12 @@ export const ENGINE_CHOICE_RULE = {
  * "dropped", 不用, 不再用, 放弃).
  */
 const LEFT_BEFORE =
-  /(?:\bwhy\s+not|\b(?:stop(?:ped)?|quit|no\s+longer|moved?\s+away\s+from|drop(?:ped)?|ditch(?:ed)?|abandon(?:ed)?)\s+(?:using\s+|running\s+on\s+|on\s+|with\s+)?|不用了?|不再用|放弃了?|弃用|\bfrom|\b(?:better|faster|worse|slower|cheaper|leaner)\s+than|\bcompared\s+(?:to|with)|\bunlike|\binstead\s+of|\brather\s+than|\bused\s+to\s+(?:\w+\s+){0,3}?(?:with|on|in|via|through|use)|\b(?:previously|formerly|originally|before)\s+(?:\w+\s+){0,3}?(?:with|on|in|via|through|using|used)|代替|替代|替换掉?|(?:之前|以前|原来|原先|此前)(?:是|一直)?(?:用|在|使用|通过))\s*(?:the\s+|using\s+)?$/i;
+  /(?:\breplac(?:e|es|ed|ing)\s+(?:our\s+|my\s+|this\s+)?|(?:以前|前|昔|元々|もともと|最初)は|(?:전에는|예전에는|이전에는|처음에는)\s*|\bwhy\s+not|\b(?:stop(?:ped)?|quit|no\s+longer|moved?\s+away\s+from|drop(?:ped)?|ditch(?:ed)?|abandon(?:ed)?)\s+(?:using\s+|running\s+on\s+|on\s+|with\s+)?|不用了?|不再用|放弃了?|弃用|\bfrom|\b(?:better|faster|worse|slower|cheaper|leaner)\s+than|\bcompared\s+(?:to|with)|\bunlike|\binstead\s+of|\brather\s+than|\bused\s+to\s+(?:\w+\s+){0,3}?(?:with|on|in|via|through|use)|\b(?:previously|formerly|originally|before)\s+(?:\w+\s+){0,3}?(?:with|on|in|via|through|using|used)|代替|替代|替换掉?|(?:之前|以前|原来|原先|此前)(?:是|一直)?(?:用|在|使用|通过))\s*(?:the\s+|using\s+)?$/i;
 /**
  * Right after the engine: "vllm 대신" (instead of vLLM), "tried TGI before", "vllm之前", "sglang之类的方案" (one of the alternatives),
  * "TGI is faster", "vllm보다" (than vLLM: one weighed, rserve9: "I heard TGI is faster, but we serve mistral-7b with vLLM").
  */
-const LEFT_AFTER = /^\s*(?:(?:is|are|would\s+be|might\s+be|seems?\s+to\s+be)\s+(?:\w+\s+)?(?:faster|better|cheaper|leaner|lighter|more\s+efficient)\b|대신|말고|보다|代わりに|(?:was\s+|were\s+)?(?:before|previously|earlier)\b|以前|之前|之类|等(?:其[它他])?(?:框架|方案|引擎)|(?:,\s*)?(?:or|and)\s+(?:something|the\s+like|similar|other\s+engines?)\b)/i;
+const LEFT_AFTER = /^\s*(?:(?:is|are|would\s+be|might\s+be|seems?\s+to\s+be)\s+(?:\w+\s+)?(?:faster|better|cheaper|leaner|lighter|more\s+efficient)\b|(?:was|were|felt|got)\s+(?:\w+\s+){0,3}?(?:too\s+(?:heavy|slow|big|much|hungry)|slower|worse|heavier|overkill)\b|placeholder\b|대신|말고|보다|에\s*비해|代わりに|より|と比べ|(?:was\s+|were\s+)?(?:before|previously|earlier)\b|以前|之前|之类|等(?:其[它他])?(?:框架|方案|引擎)|(?:,\s*)?(?:or|and)\s+(?:something|the\s+like|similar|other\s+engines?)\b)/i;
 /**
  * Right before the engine: one of the alternatives weighed ("should I use sglang", "other engines like sglang", "或者其它的sglang",
  * "别的"), a move only thought of ("thinking about moving to vLLM", rserve9: no move made).
@@ -43,7 +43,13 @@ const ALTERNATIVE_BEFORE = /(?:\b(?:heard|read|told)\s+(?:that\s+)?|\b(?:should|
  * stand between, hyphens and all).
  */
 const TAKEN_BEFORE =
-  /(?:\b(?:switch|mov|migrat|chang|port|went|go|going)\w*\s+(?:\w+\s+){0,4}?to|\bfrom\s+\S+\s+to|\b(?:now|currently|these\s+days)\s+(?:[\w.:/-]+\s+){0,4}?(?:on|with|using|in|via|through)|换成|换用|改用|改成|切换到|切换成|切到|转到|迁移到|换到|现在用|现在在|(?:으로|로)\s*(?:바꿔|바꾸|전환))\s*(?:the\s+|using\s+)?$/i;
+  /(?:\breplac\w*\s+(?:[\w.:/-]+\s+){0,4}?with|(?:今|現在|今で)は|(?:지금은|이제는)\s*|\b(?:switch|mov|migrat|chang|port|went|go|going)\w*\s+(?:\w+\s+){0,4}?to|\bfrom\s+\S+\s+to|\b(?:now|currently|these\s+days)\s+(?:[\w.:/-]+\s+){0,4}?(?:on|with|using|in|via|through)|换成|换用|改用|改成|切换到|切换成|切到|转到|迁移到|换到|现在用|现在在|(?:으로|로)\s*(?:바꿔|바꾸|전환))\s*(?:the\s+|using\s+)?$/i;
+
+/**
+ * Right after the engine: the one the user says they run ("llama.cpp is what I run, vLLM was too heavy"; s47, rname: an
+ * engine said as the subject of the user's run, beside another set aside).
+ */
+const TAKEN_AFTER = /^\s*(?:is|was)\s+what\s+(?:i|we)\s+(?:run|use|serve|deploy)\b|^\s*(?:is|as)\s+(?:my|our)\s+(?:engine|backend|server|runtime)\b/i;
 
 /** How much the words around one engine's name say it is the run's: moved to +3, left −3. */
 function frameOf(text: string, i: Item): number {
@@ -52,7 +58,7 @@ function frameOf(text: string, i: Item): number {
   const before = text.slice(sentenceStart(text, at, Math.max(0, at - 80)), at);
   const after = text.slice(at + words.length, at + words.length + 24);
   if (LEFT_BEFORE.test(before) || LEFT_AFTER.test(after) || ALTERNATIVE_BEFORE.test(before)) return -3;
-  if (TAKEN_BEFORE.test(before)) return 3;
+  if (TAKEN_BEFORE.test(before) || TAKEN_AFTER.test(after)) return 3;
   return 0;
 }
 

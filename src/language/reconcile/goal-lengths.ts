@@ -1,4 +1,5 @@
 import type { Item } from '../items.js';
+import { clauseBefore } from './clause-before.js';
 
 /**
  * The length the user is after, against the lengths they only tried (b13,
@@ -25,13 +26,6 @@ export const GOAL_LENGTH_RULES = {
     source: 'huggingface/text-generation-inference#3105',
   },
 } as const;
-
-/** The words of a clause before a span: from the last sentence end, comma or line break. */
-function clauseBefore(text: string, at: number): string {
-  const head = text.slice(0, at);
-  const start = Math.max(...[',', '，', '.', '?', '!', '\n', '。', '？', '！', ';', '；'].map((c) => head.lastIndexOf(c))) + 1;
-  return head.slice(start);
-}
 
 /** Whether the words right before a length raise the run to it (read before the model-window rule sets it aside). */
 export function statedGoal(text: string, at: number): boolean {

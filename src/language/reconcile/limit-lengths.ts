@@ -1,5 +1,7 @@
 import type { Item } from '../items.js';
+import { LENGTH_LIMIT_REACHED } from '../length-limit-phrases.js';
 import { recordAside, type OwnedRuns } from './owners.js';
+import { clauseBefore } from './clause-before.js';
 
 /**
  * A length said as the most the user's run reaches, with no other length beside it: "I can't get over
@@ -14,37 +16,12 @@ import { recordAside, type OwnedRuns } from './owners.js';
  * sets it aside.)
  */
 export const LIMIT_LENGTH_RULES = {
-  reached: {
-    id: 'reconcile.length-limit-reached',
-    // Tested on the words of the length's clause before it, and the length's own words ("context limit of 60k").
-    pattern: new RegExp(
-      [
-        String.raw`\b(?:can['’]?t|cannot|can\s+not|couldn['’]?t|could\s+not|unable\s+to|not\s+able\s+to)\s+(?:get|go|push|run|reach|load|fit|exceed)\s+(?:it\s+|the\s+\w+\s+)?(?:over|past|beyond|above|(?:any\s+)?(?:more|higher|longer)\s+than)\b`,
-        String.raw`\b(?:max(?:es|ed)?|tops?|topped|caps?|capped)\s+out\s+(?:at|around)\b`,
-        String.raw`\b(?:context|ctx|length|token|sequence)\s+limit\s+(?:of|is|was|at|around)\b`,
-        String.raw`\bcan\s+only\s+(?:get|reach|fit|go\s+up\s+to|manage|load)\b`,
-        // "the max context I can reach is 12k", "the longest I could fit was 6k", "most we can get is 4k"
-        String.raw`\b(?:max(?:imum)?|most|longest|largest|highest)\s+(?:context\s+|ctx\s+|length\s+|sequence\s+|tokens?\s+)?(?:length\s+)?(?:i|we)\s+(?:can|could)\s+(?:get|reach|fit|run|load|go|do|manage)\b`,
-        // "推理长度不过1k" (c2328), "上下文长度超不过4k", "长度到不了8k": 不过 after a length noun is "no more than", not "but"
-        String.raw`最多只能|最长只能|只能跑到|只能到|上不去|(?:长度|上下文|token数?)(?:都|也)?(?:超不过|不过|到不了|过不了|上不去)`,
-      ].join('|'),
-      'i',
-    ),
-    example: "as a result, i can't get over 8k context on qwen 235b",
-    source: 'turboderp-org/exllamav3#54',
-  },
+  reached: LENGTH_LIMIT_REACHED,
   /** Words after the length that say it is the ceiling: "8k를 넘지 못해요", "8k를 못 넘어요", "8k以上就跑不了" is a failure, not this. */
   reachedAfter: /^\s*(?:tokens?\s*)?(?:를|을|이|가)?\s*(?:넘지\s*못|못\s*넘|넘을\s*수\s*없|이상\s*안\s*돼)/,
   /** A limit the user sets is a setting: "I set a context limit of 8k", "设置…". */
   set: /\b(?:set|sets|setting|configured?|specif(?:y|ied)|pass(?:ed)?|use[ds]?)\b|设置|设定|设为/i,
 } as const;
-
-/** The words of a span's clause before it: from the last sentence end, comma or line break. */
-function clauseBefore(text: string, at: number): string {
-  const head = text.slice(0, at);
-  const start = Math.max(...[',', '，', '.', '?', '!', '\n', '。', '？', '！', ';', '；'].map((c) => head.lastIndexOf(c))) + 1;
-  return head.slice(start);
-}
 
 type SeqItem = Extract<Item, { kind: 'seq' }>;
 

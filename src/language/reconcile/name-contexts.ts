@@ -22,6 +22,8 @@ const NAME_TAG = /^(?:ctx)?\d+(?:\.\d+)?k?(?![\w.])|^ctx\d+/i;
  */
 const JOINED_TO_NAME = /[a-z][-_]$/i;
 const CTX_JOINED_TO_NAME = /[a-z0-9][-_]$/i;
+/** A count in thousands right before the hyphen: "10k-16k tokens" is a range (s47, rlen3). */
+const RANGE_BOTTOM = /(?<![\w.])\d+(?:\.\d+)?k-$/i;
 /** A length word before the hyphen makes the tag its value ("context-8k", "seq_len-4096"), not a name's. */
 const LENGTH_WORD = /(?:^|[^a-z])(?:context|ctx|seq|seqlen|len|length|max|tokens?|prompts?|inputs?|outputs?)[-_]$/i;
 
@@ -31,6 +33,8 @@ export function nameContextTags(items: Item[], text: string, notes: string[]): I
     if (i.kind !== 'seq' || !NAME_TAG.test(i.text)) return true;
     const before = text.slice(Math.max(0, i.at - 2), i.at);
     if (!(/^ctx/i.test(i.text) ? CTX_JOINED_TO_NAME : JOINED_TO_NAME).test(before)) return true;
+    // "10k-16k": a count in thousands before the hyphen makes it a range's top (prose.length-range), not a name's tag.
+    if (RANGE_BOTTOM.test(text.slice(Math.max(0, i.at - 12), i.at))) return true;
     const name = /[\w./:-]*$/.exec(text.slice(Math.max(0, i.at - 60), i.at))![0];
     if (LENGTH_WORD.test(name)) return true;
     const tag = /^[\w.]+/.exec(i.text)![0];

@@ -93,7 +93,8 @@ export const labelOf = (slot: string) => LABEL[slot] ?? slot.replace(/^parallel\
 /** What an intent item asks for; `train` and a trainer's name agree with any way of training, `run` with anything. */
 function intentOf(i: Item): string {
   if (i.kind === 'serve' || (i.kind === 'mode' && i.value === 'inference')) return 'inference';
-  if (i.kind === 'lora') return 'lora';
+  // QLoRA and LoRA are two runs' methods (a 4-bit base or not): "QLoRA is too slow, so I use LoRA" leaves the QLoRA (s47, rmeth).
+  if (i.kind === 'lora') return i.qlora ? 'qlora' : 'lora';
   if (i.kind === 'framework') return 'rl';
   // "I would like to fine-tune the 2B model" beside "what devices you used to pre-train the 2B and 16B models?"
   // (salesforce/CodeGen#27, c1078: read as pre-training): a fine-tune word is any training but pre-training.

@@ -1,6 +1,7 @@
 import type { Item } from '../items.js';
-import type { OwnedRuns } from './owners.js';
+import { recordAside, type OwnedRuns } from './owners.js';
 import { boundBefore } from '../length-bound.js';
+import { clauseBefore } from './clause-before.js';
 
 /**
  * A length read from a count of tokens in prose and nothing else: "an output of 101 tokens, the model takes
@@ -22,25 +23,43 @@ export const TOKEN_COUNT_LENGTH = {
   source: 'unslothai/unsloth (corpus c2092)',
 } as const;
 
-/** The words of a span's clause before it: from the last sentence end, comma or line break. */
-function clauseBefore(text: string, at: number): string {
-  const head = text.slice(0, at);
-  const start = Math.max(...[',', '，', '.', '?', '!', '\n', '。', '？', '！', ';', '；', '('].map((c) => head.lastIndexOf(c))) + 1;
-  return head.slice(start);
-}
+/**
+ * A count this short, said only with its token unit, is no length a memory question is about (s47, rlen3): "outputs 18
+ * tokens", "only 5 tokens" once its "/s" is dropped. It is set aside and said, and the length is the engine's default,
+ * said as one. A short length with its noun or key stays the user's ("prompt长度只有8", c662; `max-model-len=32`, c396).
+ */
+export const SHORT_TOKEN_COUNT = {
+  id: 'reconcile.short-token-count',
+  /** Fewer tokens than this, from a count alone, is not read as a sequence length. */
+  below: 64,
+  /** A length noun before the count keeps it (the prompt's or the input's length is the user's). */
+  lengthNoun: /\b(?:prompts?|inputs?|questions?|queries|query)\b|提示|输入|입력|프롬프트|入力|プロンプト/i,
+  example: 'qwen2-7b with transformers on a 3090, outputs 18 tokens',
+} as const;
 
 /** A length read from "N tokens" alone: kept, said weak (a doubt over its span). */
 export function tokenCountLengths(items: Item[], text: string, notes: string[], owned?: OwnedRuns): Item[] {
   if (!text || !owned) return items;
+  const dropped = new Set<Item>();
   for (const i of items) {
-    if (i.kind !== 'seq' || !/^\s*[\d.,]+\s*[k万千]?\s*$/i.test(i.text)) continue;
-    const before = clauseBefore(text, i.at);
-    if (!TOKEN_COUNT_LENGTH.unit.test(text.slice(i.end, i.end + 12)) || TOKEN_COUNT_LENGTH.lengthWord.test(before) || TOKEN_COUNT_LENGTH.key.test(before)) continue;
+    // The unit may be glued to the count in the item's own words ("40 토큰", "5tokens").
+    const glued = /^\s*[\d.,]+\s*[k万千]?\s*(?:tokens?|토큰|トークン)\s*$/i.test(i.text);
+    if (i.kind !== 'seq' || (!glued && !/^\s*[\d.,]+\s*[k万千]?\s*$/i.test(i.text))) continue;
+    const before = clauseBefore(text, i.at, ['(']);
+    if ((!glued && !TOKEN_COUNT_LENGTH.unit.test(text.slice(i.end, i.end + 12))) || TOKEN_COUNT_LENGTH.lengthWord.test(before) || TOKEN_COUNT_LENGTH.key.test(before)) continue;
     // A bound before it ("longer than 3000 tokens") is the failure-threshold doubt's, said with its own words.
     if (boundBefore(text, i.at) !== null) continue;
-    const note = `seq ${i.value} read from "${i.text.trim()} tokens" alone, which may be one prompt, one answer or a measurement: say "seq N" for the length you run`;
+    const count = i.text.trim().replace(/\s*(?:tokens?|토큰|トークン)$/i, '');
+    if (i.value < SHORT_TOKEN_COUNT.below && !SHORT_TOKEN_COUNT.lengthNoun.test(before)) {
+      const short = `"${count} tokens" is too short to be the sequence a memory question is about: not read as a length (say "seq N" for yours)`;
+      recordAside(owned, i, short);
+      if (!notes.includes(short)) notes.push(short);
+      dropped.add(i);
+      continue;
+    }
+    const note = `seq ${i.value} read from "${count} tokens" alone, which may be one prompt, one answer or a measurement: say "seq N" for the length you run`;
     owned.doubts.push({ at: i.at, end: i.end, note });
     if (!notes.includes(note)) notes.push(note);
   }
-  return items;
+  return dropped.size ? items.filter((i) => !dropped.has(i)) : items;
 }

@@ -95,6 +95,7 @@ import { TOKEN_REASONING_RULES } from './token-reasoning.js';
 import { RESULT_AT_LENGTH_RULES } from './result-at-length.js';
 import { LENGTHS_COMPARED_RULES } from './lengths-compared.js';
 import { KV_CACHE_WORD_RULES } from './kv-cache-words.js';
+import { WIDTH_NEGATED_RULES } from './width-negated.js';
 import { FLOAT_SPELLING_RULES } from './float-spellings.js';
 import { FORMAT_MEMORY_LIST_RULES } from './format-memory-lists.js';
 
@@ -134,6 +135,8 @@ const PROSE_ORDER = [
   // A measured result with the context it was measured at ("6.77× concurrency at 262K"), before a rate is blanked and "concurrency" reads as a batch (result-at-length.ts).
   ...RESULT_AT_LENGTH_RULES.map((rule) => rule.id),
   ...RATE_RULES.map((rule) => rule.id),
+  // A length said as a range ("15K~20K tokens") is its top, or the value said again, before any rule reads either end (length-ranges.ts).
+  'prose.length-range',
   // Tokens counted for one image or page, or a total worked out from them, before any length rule reads "N tokens" (token-reasoning.ts).
   ...TOKEN_REASONING_RULES.map((rule) => rule.id),
   // One length given two values with what each did ("384 → 24G, 2048 → 45G"): two runs compared, before either is read (lengths-compared.ts).
@@ -161,6 +164,8 @@ const PROSE_ORDER = [
   ...ENGINE_LINK_RULES.map((rule) => rule.id),
   // vLLM's issue template heading names vLLM (weak) where nothing else names the program (engine-templates.ts).
   ...ENGINE_TEMPLATE_RULES.map((rule) => rule.id),
+  // A page, a document or a log named after a model ("see Llama-3.1-8B.md", "…/DeepSeek-V3.html#deploy") before links and file names are blanked (path-models.ts).
+  'prose.model-document-name',
   'prose.hub-link',
   // "from HuggingFace", "the HuggingFace page": the site, before its name reads as the transformers library (hub-site.ts).
   ...HUB_SITE_RULES.map((rule) => rule.id),
@@ -351,6 +356,8 @@ const PROSE_ORDER = [
   // A prompt and its answer said in sentences ("a prompt that is 441 tokens long, and an output of 101"), before the labels' rule (prompt-and-answer.ts).
   ...PROMPT_AND_ANSWER_RULES.map((rule) => rule.id),
   'prose.input-output',
+  // A cap on the answer ("responses capped at 800 tokens", 生成最大token数是1000) is the generation, never the context (generation-caps.ts).
+  'prose.generation-cap',
   // A count of tokens said as generated is the generation, before a bare k-number is read as a length (generated-tokens.ts).
   'prose.generated-token-count',
   'prose.length-beyond-needed',
@@ -372,6 +379,8 @@ const PROSE_ORDER = [
   ...KV_CACHE_WORD_RULES.map((rule) => rule.id),
   'prose.kv-cache-int',
   'prose.kv-cache',
+  // A width said as not used ("non-4bit", "4bitなし") and a card's dtype support ("V100不支持bf16和int4加速"): no weight format (width-negated.ts).
+  ...WIDTH_NEGATED_RULES.map((rule) => rule.id),
   'prose.llama-v',
   'prose.short-flags',
   'prose.true-dtype',

@@ -1,3 +1,4 @@
+import { WIDTH_NEGATED_RULES } from './width-negated.js';
 import type { ProseRule } from '../types.js';
 import { CPU_MEMORY_RULES } from './cpu-memory.js';
 import { LENGTH_TABLE_RULES } from './length-tables.js';
@@ -37,6 +38,8 @@ import { FLOAT4_WORD_RULES } from './float4-words.js';
 import { WIDTH_ONLY_RULES } from './width-only.js';
 import { CHECKPOINT_SAVING_RULES } from './checkpoint-saving.js';
 import { BATCHED_TOKEN_RULES, SERVING_CAP_RULES } from './batched-tokens.js';
+import { GENERATION_CAP_RULES } from './generation-caps.js';
+import { LENGTH_RANGE_RULES } from './length-ranges.js';
 import { KV_CACHE_WORD_RULES } from './kv-cache-words.js';
 import { FLOAT_SPELLING_RULES } from './float-spellings.js';
 import { DEEPSPEED_CONF_FILE_RULES } from './deepspeed-conf-files.js';
@@ -94,4 +97,7 @@ export const LATER_GROUPS: readonly (readonly ProseRule[])[] = [
   METHOD_REMOVED_RULES,
   METHOD_HISTORY_RULES,
   NODE_WORD_RULES,
+  WIDTH_NEGATED_RULES,
+  GENERATION_CAP_RULES,
+  LENGTH_RANGE_RULES,
 ];

@@ -207,7 +207,44 @@ function nameAloneAt(whole: string, at: number, name: string) {
   ];
 }
 
+/**
+ * A document, a notebook, a page or a log named after a model, alone, under folders or at a link's end, its anchor or query
+ * after it: "see Llama-3.1-8B.md", "https://qwen.readthedocs.io/…/Qwen2.5-14B-Instruct.html", "…/DeepSeek-V3.html#deploy",
+ * "mistral-7b-v0.3.pdf", "internlm2-7b.log", "C:\\…\\Mixtral-8x7B.txt" (s47, rname: a stranger's doc page had been blanked as a
+ * file or a link, and the message refused "Which model?"). The page's model is the thread's model where the words name no
+ * other: a model named elsewhere wins, a page by no model's name ("README.md", "deployment.html") says nothing, a Hugging
+ * Face link is the Hub's, and a script (".py", ".sh") runs whatever it is given (prose.script-model-size). Weak: a page
+ * describes a model, the user may run another, so said with the page's name.
+ */
+const DOCUMENT_NAME =
+  /(?<![\w.\-/\\])((?:https?:\/\/)?(?:[\w.~%:@+-]{0,120}[/\\]){0,16})([a-z0-9][a-z0-9_.-]{0,80}?)\.(?:md|mdx|markdown|rst|html?|pdf|txt|log|ipynb|docx?|adoc)((?:[#?][^\s()<>"'`\]]{0,200})?)(?![\w])/g;
+/** The model a document's stem names at its head (a catalog model, or a name with a size), or null. */
+function documentModel(stem: string): { name: string; at: number } | null {
+  const named = modelAndRest(stem);
+  if (named && (MODEL_FOLDER.test(named.head) || catalogHead(named.head) !== null)) return { name: named.head, at: named.at };
+  const head = catalogHead(stem);
+  return head ? { name: head, at: 0 } : null;
+}
+
 export const PATH_MODEL_RULES: readonly ProseRule[] = [
+  {
+    id: 'prose.model-document-name',
+    pattern: DOCUMENT_NAME,
+    when: (t) => /\.(?:md|mdx|markdown|rst|html?|pdf|txt|log|ipynb|docx?|adoc)(?![\w])/.test(t),
+    write: (m) => {
+      const [whole, folders, stem] = m as unknown as [string, string, string];
+      if (/(?:huggingface\.co|hf\.co)\//.test(folders)) return whole;
+      const named = documentModel(stem);
+      if (!named) return whole;
+      // The same page named again (a Markdown link's label and its target) is no other model.
+      const elsewhere = (m.input.slice(0, m.index) + ' '.repeat(whole.length) + m.input.slice(m.index + whole.length)).split(stem).join(' '.repeat(stem.length));
+      if (namedElsewhere(elsewhere, named.name)) return whole;
+      return nameAloneAt(whole, folders.length + named.at, named.name);
+    },
+    example: 'see Llama-3.1-8B.md, running it on a single 4090, bf16',
+    weak: true,
+    insideHubIds: true,
+  },
   {
     id: 'prose.mlc-library',
     pattern: MLC_LIBRARY,

@@ -14,6 +14,7 @@ import { DESCRIBED_QUESTION_RULES } from './question-described.js';
 import { EVIDENCE_QUESTION_RULES } from './question-evidence.js';
 import { NEEDS_QUESTION_RULES } from './question-needs.js';
 import { STRANGER_QUESTION_RULES } from './question-strangers.js';
+import { REQUIREMENT_QUESTION_RULES } from './question-requirement.js';
 
 /**
  * Short chat questions about a setup ("will X fit on Y", a pasted spec sheet, a llama.cpp
@@ -45,6 +46,12 @@ const QUESTION_ORDER = [
   // counts, memory or cards (question-strangers.ts, branch rques2).
   'question.known-requirement',
   'question.cards-offered',
+  // A count the user doubts ("does it really need 8 cards?"), a count asked in machines or nodes, a cap complained of
+  // ("input capped at 2048 tokens"): questions, not the setup (question-requirement.ts, branch rques3), before any rule
+  // reads their counts or lengths.
+  'question.requirement-doubted',
+  'question.machines-asked',
+  'question.cap-complained',
   'question.minimum-gpu-memory',
   'question.asks-about-setting',
   'question.model-window',
@@ -135,7 +142,7 @@ const QUESTION_ORDER = [
   'question.estimate-precision',
 ];
 
-const BY_ID = new Map([...NOT_SETUP_QUESTION_RULES, ...CHINESE_QUESTION_RULES, ...HARDWARE_QUESTION_RULES, ...SERVING_QUESTION_RULES, ...OOM_WORD_RULES, ...ASKED_QUESTION_RULES, ...STRUCTURE_QUESTION_RULES, ...LENGTH_QUESTION_RULES, ...CHANGED_COUNT_QUESTION_RULES, ...AUTHORS_SETUP_QUESTION_RULES, ...SEVERAL_ASKED_RULES, ...DESCRIBED_QUESTION_RULES, ...EVIDENCE_QUESTION_RULES, ...NEEDS_QUESTION_RULES, ...STRANGER_QUESTION_RULES].map((rule) => [rule.id, rule]));
+const BY_ID = new Map([...NOT_SETUP_QUESTION_RULES, ...CHINESE_QUESTION_RULES, ...HARDWARE_QUESTION_RULES, ...SERVING_QUESTION_RULES, ...OOM_WORD_RULES, ...ASKED_QUESTION_RULES, ...STRUCTURE_QUESTION_RULES, ...LENGTH_QUESTION_RULES, ...CHANGED_COUNT_QUESTION_RULES, ...AUTHORS_SETUP_QUESTION_RULES, ...SEVERAL_ASKED_RULES, ...DESCRIBED_QUESTION_RULES, ...EVIDENCE_QUESTION_RULES, ...NEEDS_QUESTION_RULES, ...STRANGER_QUESTION_RULES, ...REQUIREMENT_QUESTION_RULES].map((rule) => [rule.id, rule]));
 
 /** The question rules in the order they run (a rule missing from the order is an error at load). */
 export const QUESTION_RULES: readonly ProseRule[] = QUESTION_ORDER.map((id) => {
