@@ -76,6 +76,7 @@ const GPU_STAND_INS: Record<string, string> = {
   'rtx-3080-ti': '12GB',
   'rtx-3080-laptop': '8GB',
   'rtx-3060-8g': '8GB',
+  'rtx-3050': '8GB',
   'rtx-3060-ti': '8GB',
   'rtx-3070': '8GB',
   'rtx-3070-ti': '8GB',
