@@ -323,7 +323,7 @@ export interface EstimateOptions {
    */
   numbersOnly?: boolean;
   /** Online RL settings the request left unsaid, each as the other common layout has it (rl-flips.ts): tried on every verdict. */
-  rlAlternatives?: readonly { flip: RlFlip; scenario: Scenario }[];
+  rlAlternatives?: readonly { flip: RlFlip; scenario: Scenario; how?: string }[];
 }
 
 /**
@@ -431,7 +431,7 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
   const noGc = withoutAssumedGc ? estimate(withoutAssumedGc, { numbersOnly: true }) : null;
   const holdsOnlyWithGc = noGc && noGc.fits === false ? { withoutBytes: noGc.deviceBytes } : undefined;
   // An RL verdict that one unsaid RL setting would turn (rl-flips.ts): the other figure, said beside the verdict.
-  const rlRestsOn = fits === null ? [] : (options.rlAlternatives ?? []).map(({ flip, scenario }) => ({ flip, ...estimate(scenario, { numbersOnly: true }) })).filter((a) => a.fits !== null && a.fits !== fits).map((a) => ({ flip: a.flip, deviceBytes: a.deviceBytes, fits: a.fits as boolean }));
+  const rlRestsOn = fits === null ? [] : (options.rlAlternatives ?? []).map(({ flip, scenario, how }) => ({ flip, how, ...estimate(scenario, { numbersOnly: true }) })).filter((a) => a.fits !== null && a.fits !== fits).map((a) => ({ flip: a.flip, deviceBytes: a.deviceBytes, fits: a.fits as boolean, ...(a.how ? { how: a.how } : {}) }));
 
   return {
     scenario: asked,

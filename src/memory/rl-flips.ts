@@ -64,8 +64,7 @@ export function withRlSetting(s: Scenario, flip: RlFlip, assumptions: readonly s
       return s.mode === 'full' && s.klReference !== false ? { ...s, klReference: false } : null;
     case 'verl': {
       if (s.rlTrainer === 'verl') return null;
-      const shardUnsaid = s.sharding.kind === 'ddp' && assumptions.some(isDdpDefaultWords);
-      const gcUnsaid = s.recompute === 'none' && (assumptions.includes(DEFAULT_WORDS.recompute) || assumptions.includes(TRL_RECOMPUTE_WORDS));
+      const { shardUnsaid, gcUnsaid } = verlDefaultsApplied(s, assumptions);
       return {
         ...s,
         rlTrainer: 'verl',
@@ -76,6 +75,20 @@ export function withRlSetting(s: Scenario, flip: RlFlip, assumptions: readonly s
   }
 }
 
+/** Which of verl's defaults its layout adds to this request: those the request left unsaid. */
+function verlDefaultsApplied(s: Scenario, assumptions: readonly string[]): { shardUnsaid: boolean; gcUnsaid: boolean } {
+  return {
+    shardUnsaid: s.sharding.kind === 'ddp' && assumptions.some(isDdpDefaultWords),
+    gcUnsaid: s.recompute === 'none' && (assumptions.includes(DEFAULT_WORDS.recompute) || assumptions.includes(TRL_RECOMPUTE_WORDS)),
+  };
+}
+
+/** What verl's layout changes in this request, as the reply names it. */
+function verlLayoutWords(s: Scenario, assumptions: readonly string[]): string {
+  const { shardUnsaid, gcUnsaid } = verlDefaultsApplied(s, assumptions);
+  return [shardUnsaid ? 'FSDP full shard' : '', gcUnsaid ? 'checkpointing on' : '', "every position's logits"].filter(Boolean).join(', ');
+}
+
 /** The RL flips in the order the reply names them. */
 export const RL_FLIP_ORDER: RlFlip[] = ['rollout colocate', 'beta 0', 'verl'];
 
@@ -83,6 +96,8 @@ export interface RlAlternative {
   flip: RlFlip;
   deviceBytes: number;
   fits: boolean;
+  /** What the alternative changes, where that depends on what the request said (verl's layout). */
+  how?: string;
 }
 
 /** What the reply says for one alternative whose verdict differs from the one as read. */
@@ -101,16 +116,17 @@ export function rlAlternativeWords(s: Scenario, a: RlAlternative, gib: (b: numbe
     case 'beta 0':
       return `with beta 0 (no reference model: TRL's GRPO default from v${GRPO_NO_REFERENCE_FROM}) ${gib(a.deviceBytes)} GiB: ${mark}`;
     case 'verl':
-      return `under verl's layout (FSDP full shard, checkpointing on, every position's logits) ${gib(a.deviceBytes)} GiB: ${mark} — say "verl" if it is verl's trainer`;
+      return `under verl's layout (${a.how ?? "every position's logits"}) ${gib(a.deviceBytes)} GiB: ${mark} — say "verl" if it is verl's trainer`;
   }
 }
 
 /** Each unsaid RL setting's alternative scenario, in the reply's order (none for a run that is not online RL). */
-export function rlAlternativesOf(s: Scenario, assumptions: readonly string[]): { flip: RlFlip; scenario: Scenario }[] {
+export function rlAlternativesOf(s: Scenario, assumptions: readonly string[]): { flip: RlFlip; scenario: Scenario; how?: string }[] {
   const unsaid = unsaidRlSettings(s, assumptions);
   return RL_FLIP_ORDER.flatMap((flip) => {
     if (!unsaid.has(flip)) return [];
     const scenario = withRlSetting(s, flip, assumptions);
-    return scenario ? [{ flip, scenario }] : [];
+    if (!scenario) return [];
+    return [{ flip, scenario, ...(flip === 'verl' ? { how: verlLayoutWords(s, assumptions) } : {}) }];
   });
 }

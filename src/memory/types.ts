@@ -112,5 +112,5 @@ export interface Estimate {
    * Online RL: the unsaid RL settings (rollout engine, β, the trainer's layout: rl-flips.ts) under which
    * the verdict would be the other one, with that figure. Absent when none turns it.
    */
-  rlRestsOn?: { flip: RlFlip; deviceBytes: number; fits: boolean }[];
+  rlRestsOn?: { flip: RlFlip; deviceBytes: number; fits: boolean; how?: string }[];
 }

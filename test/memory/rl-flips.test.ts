@@ -160,3 +160,17 @@ describe('properties', () => {
     );
   });
 });
+
+describe('verl\'s layout names only what it changes in the request', () => {
+  it('with ZeRO-3 said and gc said, only the logits are verl\'s: "qwen2.5-vl-3b grpo full zero3 gc on 8x a100-80g"', () => {
+    const { s, assumptions } = read('grpo qwen2.5-vl-3b full zero3 gc on 8x a100-80g');
+    const verl = rlAlternativesOf(s, assumptions).find((a) => a.flip === 'verl');
+    expect(verl?.how).toBe("every position's logits");
+    expect(verl?.scenario.sharding).toEqual(s.sharding);
+  });
+
+  it('with neither said, verl shards and checkpoints: "qwen3-4b grpo full on 8x h100-80g"', () => {
+    const { s, assumptions } = read('qwen3-4b grpo full on 8x h100-80g');
+    expect(rlAlternativesOf(s, assumptions).find((a) => a.flip === 'verl')?.how).toBe("FSDP full shard, checkpointing on, every position's logits");
+  });
+});
