@@ -75,7 +75,7 @@ export function grouped(line: VerdictLine): GroupedLine | null {
   if (line.kind !== 'training') return null;
   const p = predict(line.request);
   const { reply } = respond(line.request, null);
-  const restsOnUnsaid = p.restsOnGc || p.restsOnSharding;
+  const restsOnUnsaid = p.restsOnGc || p.restsOnSharding || p.restsOnRl;
   const said = { restsOnUnsaid, home: homeOf(line), envelope: !seqAndBatchStated(line) };
   if (reply.kind !== 'estimate') return { id: line.id, outcome: line.outcome, predicted: p.predicted, trainer: '—', method: '—', band: 'no card', top: '—', ...said };
   const s = reply.estimate.scenario;
@@ -118,7 +118,7 @@ function table(headers: string[], rows: string[][]): string {
   return [line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
-const HEADERS = ['agree', 'lines', 'oom called fits', 'on unsaid gc/sharding', 'seq/batch unsaid', 'largest term there', 'ran called no', 'on unsaid gc/sharding', 'seq/batch unsaid', 'largest term there'];
+const HEADERS = ['agree', 'lines', 'oom called fits', 'on unsaid gc/sharding/RL', 'seq/batch unsaid', 'largest term there', 'ran called no', 'on unsaid gc/sharding/RL', 'seq/batch unsaid', 'largest term there'];
 
 function main(): void {
   const path = process.argv[2] ? resolve(process.argv[2]) : DEFAULT_CORPUS;

@@ -32,11 +32,11 @@ function gib(bytes: number | null): string {
 function agreementRows(groups: [string, Scored[]][]): string[][] {
   return groups.map(([name, scored]) => {
     const a = agreement(scored);
-    return [name, String(a.lines), String(a.judged), pct(a.agree, a.lines), pct(a.agreeTightAsNo, a.lines), pct(a.rivalAgree, a.lines), points(a.agree, a.rivalAgree, a.lines), String(a.tight), String(a.envelope), String(a.restsOnGc), pct(a.agreeGcOtherWay, a.lines), String(a.restsOnSharding), pct(a.agreeShardedOtherWay, a.lines)];
+    return [name, String(a.lines), String(a.judged), pct(a.agree, a.lines), pct(a.agreeTightAsNo, a.lines), pct(a.rivalAgree, a.lines), points(a.agree, a.rivalAgree, a.lines), String(a.tight), String(a.envelope), String(a.restsOnGc), pct(a.agreeGcOtherWay, a.lines), String(a.restsOnSharding), pct(a.agreeShardedOtherWay, a.lines), String(a.restsOnRl), pct(a.agreeRlOtherWay, a.lines)];
   });
 }
 
-const AGREEMENT_HEADERS = ['set', 'lines', 'with verdict', 'agreement', 'tight as no', 'rival "does not fit"', 'margin (points)', 'tight ⚠ (as fits)', 'envelope', 'rests on unsaid gc', 'gc the other way', 'rests on unsaid sharding', 'read as sharded'];
+const AGREEMENT_HEADERS = ['set', 'lines', 'with verdict', 'agreement', 'tight as no', 'rival "does not fit"', 'margin (points)', 'tight ⚠ (as fits)', 'envelope', 'rests on unsaid gc', 'gc the other way', 'rests on unsaid sharding', 'read as sharded', 'rests on unsaid RL setting', 'RL the other way'];
 
 function main(): void {
   const path = process.argv[2] ? resolve(process.argv[2]) : DEFAULT_CORPUS;
@@ -88,7 +88,7 @@ function main(): void {
         s.line.id,
         s.line.kind,
         s.line.outcome,
-        (s.prediction.predicted === 'none' ? `none (${s.prediction.status})` : `${s.prediction.status}`) + (s.prediction.restsOnGc ? ' (gc)' : '') + (s.prediction.restsOnSharding ? ' (zero3)' : ''),
+        (s.prediction.predicted === 'none' ? `none (${s.prediction.status})` : `${s.prediction.status}`) + (s.prediction.restsOnGc ? ' (gc)' : '') + (s.prediction.restsOnSharding ? ' (zero3)' : '') + (s.prediction.restsOnRl ? ' (rl)' : ''),
         gib(s.prediction.deviceBytes),
         gib(s.prediction.capacityBytes),
         s.line.request,
@@ -103,7 +103,7 @@ function main(): void {
   }
   const all = agreement(scored);
   say();
-  say(`OVERALL: agreement ${pct(all.agree, all.lines)} vs rival ${pct(all.rivalAgree, all.lines)} (${points(all.agree, all.rivalAgree, all.lines)} points) on ${all.lines} outcomes; ${all.tight} tight counted as fits (${pct(all.agreeTightAsNo, all.lines)} with tight counted as does not fit), ${all.envelope} answered with an envelope; ${all.restsOnGc} turn on gradient checkpointing the request did not state (${pct(all.agreeGcOtherWay, all.lines)} with those read the other way); ${all.restsOnSharding} turn on sharding not named on more than one GPU (${pct(all.agreeShardedOtherWay, all.lines)} with those read as ZeRO-3)`);
+  say(`OVERALL: agreement ${pct(all.agree, all.lines)} vs rival ${pct(all.rivalAgree, all.lines)} (${points(all.agree, all.rivalAgree, all.lines)} points) on ${all.lines} outcomes; ${all.tight} tight counted as fits (${pct(all.agreeTightAsNo, all.lines)} with tight counted as does not fit), ${all.envelope} answered with an envelope; ${all.restsOnGc} turn on gradient checkpointing the request did not state (${pct(all.agreeGcOtherWay, all.lines)} with those read the other way); ${all.restsOnSharding} turn on sharding not named on more than one GPU (${pct(all.agreeShardedOtherWay, all.lines)} with those read as ZeRO-3); ${all.restsOnRl} turn on an RL setting not stated (${pct(all.agreeRlOtherWay, all.lines)} with those read the other way)`);
 }
 
 main();

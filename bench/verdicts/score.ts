@@ -46,18 +46,21 @@ export interface Prediction {
   restsOnGc: boolean;
   /** A ✗ on more than one GPU, read as DDP, that ZeRO-3 sharding the request did not name would fit. */
   restsOnSharding: boolean;
+  /** Online RL: the verdict turns on an RL setting the request did not state (rollout engine, β, trainer: memory/rl-flips.ts). */
+  restsOnRl: boolean;
 }
 
 export function predict(request: string): Prediction {
   const { reply } = respond(request, null);
-  const none = { predicted: 'none' as const, tight: false, envelope: false, deviceBytes: null, capacityBytes: null, restsOnGc: false, restsOnSharding: false };
+  const none = { predicted: 'none' as const, tight: false, envelope: false, deviceBytes: null, capacityBytes: null, restsOnGc: false, restsOnSharding: false, restsOnRl: false };
   if (reply.kind === 'error') return { ...none, status: 'error', headline: reply.message };
   if (reply.kind !== 'estimate') return { ...none, status: reply.kind, headline: '' };
   const v = reply.verdict;
   const e = reply.estimate;
   const restsOnGc = v.status === 'no' ? (e.flipsOn ?? []).includes('gc') : e.holdsOnlyWithGc !== undefined;
   const restsOnSharding = v.status === 'no' && (e.flipsOn ?? []).includes('zero3');
-  const base = { status: v.status, envelope: v.envelope !== null, deviceBytes: v.deviceBytes, capacityBytes: v.capacityBytes, headline: v.headline, restsOnGc, restsOnSharding };
+  const restsOnRl = (e.rlRestsOn ?? []).length > 0;
+  const base = { status: v.status, envelope: v.envelope !== null, deviceBytes: v.deviceBytes, capacityBytes: v.capacityBytes, headline: v.headline, restsOnGc, restsOnSharding, restsOnRl };
   if (v.status === 'no') return { ...base, predicted: 'no', tight: false };
   if (v.status === 'unknown' || v.capacityBytes === null) return { ...base, predicted: 'none', tight: false };
   return { ...base, predicted: 'fits', tight: v.status === 'tight' };
@@ -98,6 +101,10 @@ export interface Agreement {
   restsOnSharding: number;
   /** Agreement with each of those read as sharded (a fit); the rest as read. */
   agreeShardedOtherWay: number;
+  /** Verdicts that turn on an RL setting the request did not state (rl-flips.ts). */
+  restsOnRl: number;
+  /** Agreement with each of those read the other way; the rest as read. */
+  agreeRlOtherWay: number;
 }
 
 /** The prediction with its unstated checkpointing read the other way: a ✗ that gc would fix fits, a fit that needs assumed gc does not. */
@@ -113,6 +120,13 @@ export function shardedOtherWay(s: Scored): Scored {
   return { ...s, prediction: { ...s.prediction, predicted: 'fits', tight: false } };
 }
 
+/** The prediction with its unsaid RL setting read the other way: a fit becomes ✗ and a ✗ a fit. */
+export function rlOtherWay(s: Scored): Scored {
+  if (!s.prediction.restsOnRl) return s;
+  const predicted: Predicted = s.prediction.predicted === 'no' ? 'fits' : 'no';
+  return { ...s, prediction: { ...s.prediction, predicted, tight: false } };
+}
+
 export function agreement(scored: Scored[]): Agreement {
   return {
     lines: scored.length,
@@ -126,6 +140,8 @@ export function agreement(scored: Scored[]): Agreement {
     agreeGcOtherWay: scored.map(gcOtherWay).filter(agrees).length,
     restsOnSharding: scored.filter((s) => s.prediction.restsOnSharding).length,
     agreeShardedOtherWay: scored.map(shardedOtherWay).filter(agrees).length,
+    restsOnRl: scored.filter((s) => s.prediction.restsOnRl).length,
+    agreeRlOtherWay: scored.map(rlOtherWay).filter(agrees).length,
   };
 }
 

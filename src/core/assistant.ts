@@ -8,6 +8,7 @@ import { tipsForTopics, tipsForTopicsOn, TOPIC_NAMES, USAGE_TIP } from '../knowl
 import { EXAMPLES, USAGE_ITEMS } from '../language/complete.js';
 import { estimate } from '../memory/estimate.js';
 import { unstatedSettings } from '../memory/flips.js';
+import { rlAlternativesOf } from '../memory/rl-flips.js';
 import { buildEstimateReply, type ReadTrace } from '../reply/build.js';
 import { listedApart } from '../reply/not-used.js';
 import { reportedOomFirstScreen, reportedOomNotice, runKindOf } from '../reply/reported-oom.js';
@@ -98,8 +99,9 @@ function withMeasurement(turn: Turn & { state: ScenarioThread }, measured: Measu
 
 function estimateTurn(scenario: Scenario, previous: ThreadState | null, assumptions: string[], ignored: string[], notices: string[] = [], read: ReadTrace = {}, reportedOom = false): Turn {
   const unstated = unstatedSettings(assumptions);
-  const e = estimate(scenario, { unstated });
-  const first = buildEstimateReply(scenario, e, assumptions, ignored, notices, read, { unstated });
+  const rlAlternatives = rlAlternativesOf(scenario, assumptions);
+  const e = estimate(scenario, { unstated, rlAlternatives });
+  const first = buildEstimateReply(scenario, e, assumptions, ignored, notices, read, { unstated, rlAlternatives });
   // An OOM the user reports on a setup that fits as read: the disagreement is said under the verdict (reply/reported-oom.ts).
   const disagreement = reportedOom ? reportedOomNotice(first.verdict, runKindOf(scenario, e)) : null;
   const firstScreen = reportedOom ? reportedOomFirstScreen(first.verdict) : null;

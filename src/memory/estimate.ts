@@ -42,6 +42,7 @@ import { int8BackwardWeight } from './quantised-linear.js';
 import { selectiveRecomputeNote, withFrameworkRecompute } from './recompute.js';
 import { zero3GradPartitionResident, zero3ReleasesGatheredBeforeStep, zero3StepElements } from './zero3-step.js';
 import { FLIP_ORDER, withSetting, type Flip } from './flips.js';
+import type { RlFlip } from './rl-flips.js';
 import { completionTokens, generationBatchWords, isOnlineRl, logitsOfCompletionOnly, rlModels, rolloutGeneration } from './rl.js';
 import { colocatedEngine, generatedByEngine, rolloutEngineReservation, rolloutEngineWords } from './rollout-engine.js';
 import { preallocatedServing, servingEngine } from './serving-budget.js';
@@ -232,7 +233,7 @@ function trainingPhases(s: Scenario, l: Layout): Assembled {
     // Evaluation runs between steps: gradients are freed, the model states stay.
     ...(evalWs ? [phase('eval', 'evaluation forward', [...trainResident, ...present(evalWs, evalLogitsPart)])] : []),
   ];
-  const peak = allocatedPeak(phases);
+  const peak = peakOf(s, l, phases);
   // A list, not a Set: a phase has a dozen parts, and building a Set was the costliest line here.
   const atPeak = peak.parts.map((p) => p.key);
   // The table lists what is alive at the peak, plus offloaded states (0 B on the GPU) so the move shows.
@@ -297,6 +298,22 @@ function allocatedPeak(phases: PhasePoint[]): PhasePoint {
   return phases.reduce((a, b) => (b.bytes > a.bytes ? b : a));
 }
 
+/**
+ * The phase that sets the peak. With a rollout engine on these GPUs (rollout-engine.ts) the generation
+ * phase holds the engine's reservation, made once and never freed by the step, while the training phases
+ * hold what the step frees and reallocates (logits, activations: churn.ts): the allocator's reserve grows on
+ * the second and the caching allocator keeps it, so the peak is the phase whose reserved total is largest.
+ * By allocated bytes alone, an asleep engine's generation phase (verl: 0.5 × the card) hid a training phase
+ * that reserves more, and a co-located engine came out below the same run with the engine elsewhere (helper
+ * vrl, property in test/memory/rl-flips.test.ts). Without an engine the allocated peak, as before.
+ */
+function peakOf(s: Scenario, l: Layout, phases: PhasePoint[]): PhasePoint {
+  if (!rolloutEngineReservation(s)) return allocatedPeak(phases);
+  const drivers = slackDrivers(s, l.shard.weights > 1);
+  const reserved = (p: PhasePoint) => reservedBytes(p.bytes, churned(s, p.parts, gradientsResident(s)), drivers);
+  return phases.reduce((a, b) => (reserved(b) > reserved(a) ? b : a));
+}
+
 export interface EstimateOptions {
   /** Settings the request left to the defaults: each is tried when the verdict is "does not fit". */
   unstated?: ReadonlySet<Flip>;
@@ -305,6 +322,8 @@ export interface EstimateOptions {
    * are left empty, every number is the same as in a full estimate (test/memory/numbers-only.test.ts).
    */
   numbersOnly?: boolean;
+  /** Online RL settings the request left unsaid, each as the other common layout has it (rl-flips.ts): tried on every verdict. */
+  rlAlternatives?: readonly { flip: RlFlip; scenario: Scenario; how?: string }[];
 }
 
 /**
@@ -326,7 +345,7 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
   const s = withFrameworkRecompute(llamaCppLayerSplit(asked));
   const l = layoutOf(s);
   const assembled = s.mode === 'inference' ? inferencePhases(s, l) : trainingPhases(s, l);
-  const peak = allocatedPeak(assembled.phases);
+  const peak = s.mode === 'inference' ? allocatedPeak(assembled.phases) : peakOf(s, l, assembled.phases);
   const context = contextBytes(s);
   // llama.cpp's layer split copies activations between devices directly; it opens no NCCL communicators.
   const nccl = s.framework === 'llamacpp' ? 0 : ncclBytes(s);
@@ -411,6 +430,8 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
   const withoutAssumedGc = fits === true && options.unstated?.has('no gc') ? withSetting(s, 'no gc') : null;
   const noGc = withoutAssumedGc ? estimate(withoutAssumedGc, { numbersOnly: true }) : null;
   const holdsOnlyWithGc = noGc && noGc.fits === false ? { withoutBytes: noGc.deviceBytes } : undefined;
+  // An RL verdict that one unsaid RL setting would turn (rl-flips.ts): the other figure, said beside the verdict.
+  const rlRestsOn = fits === null ? [] : (options.rlAlternatives ?? []).map(({ flip, scenario, how }) => ({ flip, how, ...estimate(scenario, { numbersOnly: true }) })).filter((a) => a.fits !== null && a.fits !== fits).map((a) => ({ flip: a.flip, deviceBytes: a.deviceBytes, fits: a.fits as boolean, ...(a.how ? { how: a.how } : {}) }));
 
   return {
     scenario: asked,
@@ -440,11 +461,15 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
     notes,
     flipsOn,
     ...(holdsOnlyWithGc ? { holdsOnlyWithGc } : {}),
+    ...(rlRestsOn.length ? { rlRestsOn } : {}),
   };
 }
 
 export function peakPhaseLabel(e: Estimate): string {
-  return allocatedPeak(e.phases).label;
+  const s = e.scenario;
+  if (s.mode === 'inference' || !rolloutEngineReservation(s)) return allocatedPeak(e.phases).label;
+  const trained = withFrameworkRecompute(llamaCppLayerSplit(s));
+  return peakOf(trained, layoutOf(trained), e.phases).label;
 }
 
 /**

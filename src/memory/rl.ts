@@ -99,7 +99,8 @@ export const GRPO_BATCH_WORDS = `the micro-batch counts completions, as TRL has 
 export function rlModels(s: Scenario, l: Layout, policyStateBytes: number): Component[] {
   if (!isOnlineRl(s)) return [];
   const models: Component[] = [];
-  if (s.mode === 'full') models.push(frozenCopy('reference', 'reference model', s, l));
+  // β = 0: no reference (TRL GRPOTrainer `self.ref_model = None` when `self.beta == 0.0`, above).
+  if (s.mode === 'full' && s.klReference !== false) models.push(frozenCopy('reference', 'reference model', s, l));
   if (s.framework === 'ppo') {
     // verl scores by rule unless reward_model.enable (False in verl/trainer/config/ppo_trainer.yaml,
     // v0.1 as vendored by TinyZero e3df048): no reward model on the GPUs by default.

@@ -1,4 +1,5 @@
 import type { Scenario } from '../scenario/schema.js';
+import type { RlFlip } from './rl-flips.js';
 
 /** What a component's bytes are, for grouping in tables and charts. */
 export type ComponentGroup =
@@ -107,4 +108,9 @@ export interface Estimate {
    * (example-recompute.ts): what nvidia-smi would show without it.
    */
   holdsOnlyWithGc?: { withoutBytes: number };
+  /**
+   * Online RL: the unsaid RL settings (rollout engine, β, the trainer's layout: rl-flips.ts) under which
+   * the verdict would be the other one, with that figure. Absent when none turns it.
+   */
+  rlRestsOn?: { flip: RlFlip; deviceBytes: number; fits: boolean; how?: string }[];
 }

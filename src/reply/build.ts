@@ -23,6 +23,7 @@ import { cannotStart, servedFitDetail, servedFitHeadline } from './served-words.
 import { fitsOf, sequencesHeld, TIGHT_SHARE } from './fits.js';
 import type { Envelope, EstimateReply, Verdict } from './types.js';
 import { gpuCountOf, unnamedGpusWords } from '../scenario/gpus.js';
+import { rlAlternativeWords } from '../memory/rl-flips.js';
 
 
 /** "Fits on one card: RTX 4090 24GB, A10G 24GB, L4 24GB …" — the smallest cards that hold it first. */
@@ -108,6 +109,8 @@ function fitConditions(e: Estimate): string[] {
   // verdict turns on as much as on any unstated length; say which reading it is and how to change it.
   if (flips.includes('zero3')) said.push('No sharding was named, so each GPU is read as holding a whole replica (plain DDP); ZeRO-3, the rest as read, fits: say zero3 or fsdp if you shard.');
   if (e.holdsOnlyWithGc) said.push(`Fits only with the gradient checkpointing assumed above (not in your request): without it ${gib(e.holdsOnlyWithGc.withoutBytes)} GiB per GPU.`);
+  // Online RL: a verdict one unsaid RL setting would turn (memory/rl-flips.ts), with that figure.
+  if (e.rlRestsOn?.length) said.push(`It turns on RL settings you did not state: ${e.rlRestsOn.map((a) => rlAlternativeWords(e.scenario, a, gib)).join('; ')}.`);
   return said;
 }
 

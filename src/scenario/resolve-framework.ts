@@ -10,6 +10,7 @@ import { isGgufFormat } from '../memory/gguf.js';
 import { namesTrl, trlPreset } from './trl-preset.js';
 import { verlPreset } from './verl-preset.js';
 import { msSwiftPreset, runsMsSwift } from './ms-swift-preset.js';
+import { RL_TRAINER_ASSUMED_WORDS } from '../memory/rl-flips.js';
 import { sftFollowUp } from './sft-follow-up.js';
 
 /** The framework step of a resolution (resolve-steps.ts): the framework named or implied, and its preset's defaults. */
@@ -150,7 +151,10 @@ function frameworkChoice(r: Resolution): ErrorReply | null {
     preset = verlPreset(preset, asked, r.gpus(), shardingWord !== undefined || r.patch.deepspeedNamed, megatronBackend, megatronBackend ? presetFor('megatron', r.s.mode, r.gpus()) : undefined);
   }
   // ms-swift runs those trainers with gradient checkpointing on by its own default (ms-swift-preset.ts).
-  if (r.s.mode !== 'inference' && runsMsSwift(r.patch.items.map((i) => i.text))) preset = msSwiftPreset(preset, asked === 'hf');
+  const msSwift = r.s.mode !== 'inference' && runsMsSwift(r.patch.items.map((i) => i.text));
+  if (msSwift) preset = msSwiftPreset(preset, asked === 'hf');
+  // GRPO / PPO with no trainer named: TRL's layout is the one counted, said (issue 23, helper vrl; memory/rl-flips.ts).
+  if (r.s.mode !== 'inference' && (asked === 'grpo' || asked === 'ppo') && !r.patch.trlNamed && !r.patch.has('rlTrainer') && !msSwift) r.assume(RL_TRAINER_ASSUMED_WORDS);
   Object.assign(r.s, structuredClone(preset.fields));
   for (const key of Object.keys(preset.fields)) r.presetSet.add(key);
   if (preset.sequenceParallel && r.s.parallel.tp > 1) r.s.parallel.sp = true;

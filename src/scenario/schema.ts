@@ -255,6 +255,12 @@ export const scenarioSchema = z.object({
    * Absent: generation by the policy itself (HF generate, TRL's use_vllm False).
    */
   rollout: z.object({ placement: z.enum(['colocate', 'server']), util: z.number().gt(0).max(1).optional(), sleep: z.boolean().optional() }).optional(),
+  /**
+   * Online RL: false when no KL reference model is held (TRL GRPOTrainer sets `ref_model = None` when
+   * beta == 0.0, its default from v0.19.0: memory/rl.ts). Absent: the trainer's default as the presets
+   * count it (a reference for a full fine-tune). Set only by the RL flips (memory/rl-flips.ts 'beta 0').
+   */
+  klReference: z.literal(false).optional(),
   inference: inferenceSchema,
   /**
    * The drivers of activations the user never stated, so `seq` and `microBatch` hold the defaults

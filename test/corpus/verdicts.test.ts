@@ -76,7 +76,7 @@ describe('verdict agreement arithmetic (bench/verdicts/score.ts)', () => {
     rows.map(
       ({ outcome, predicted, tight, envelope, gc, sharded }): Scored => ({
         line: { ...base, outcome },
-        prediction: { predicted, status: predicted, tight: predicted === 'fits' && tight, envelope, deviceBytes: null, capacityBytes: null, headline: '', restsOnGc: predicted !== 'none' && gc, restsOnSharding: predicted === 'no' && sharded },
+        prediction: { predicted, status: predicted, tight: predicted === 'fits' && tight, envelope, deviceBytes: null, capacityBytes: null, headline: '', restsOnGc: predicted !== 'none' && gc, restsOnSharding: predicted === 'no' && sharded, restsOnRl: false },
       }),
     ),
   );
