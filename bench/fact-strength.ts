@@ -18,7 +18,7 @@ import { withReading } from './rule-precision.js';
  * get). `--write` writes src/scenario/fact-calibration.ts with the chosen line.
  */
 
-interface Row {
+export interface Row {
   line: string;
   fact: FactTrace;
   x: StrengthFeatures;
@@ -30,7 +30,7 @@ interface Row {
   covered: boolean;
 }
 
-interface LineRec {
+export interface LineRec {
   id: string;
   verdict: string;
   unflagged: Set<string>;
@@ -40,7 +40,7 @@ interface LineRec {
   statesRecompute: boolean;
 }
 
-function measure(results: readonly Result[]): LineRec[] {
+export function measure(results: readonly Result[]): LineRec[] {
   return results.map((r) => {
     const c = r.compared;
     const rec: LineRec = { id: r.line.id, verdict: r.verdict, unflagged: new Set(c?.unflagged), differ: new Set(c?.differ), weakSaid: 0, rows: [], statesRecompute: /\b(?:gc|recompute|checkpointing)\b/.test(r.line.reading ?? '') };
@@ -66,7 +66,7 @@ function measure(results: readonly Result[]): LineRec[] {
 type Counts = Map<string, { facts: number; silent: number; lines: Set<string> }>;
 
 /** The rows the classes are measured on: facts no rule made weak and no other span corroborates with a strong cue. */
-const eligible = (r: Row) => !r.weak && !r.covered && measured(r.fact, r.x);
+export const eligible = (r: Row) => !r.weak && !r.covered && measured(r.fact, r.x);
 
 function counted(rows: readonly Row[]): Counts {
   const counts: Counts = new Map();

@@ -1,8 +1,8 @@
 import { pathToFileURL } from 'node:url';
-import { saidWeak, type FactTrace } from '../src/scenario/facts.js';
+import type { FactTrace } from '../src/scenario/facts.js';
 import { CALIBRATION } from '../src/scenario/fact-calibration.js';
-import { classFeatures, measured, type EvidenceFeatures } from '../src/scenario/fact-strength.js';
-import { FIELD_OF_FACT, corpusFiles, judge, load, type Result } from './language.js';
+import { FIELD_OF_FACT, corpusFiles, judge, load } from './language.js';
+import { eligible, measure, type LineRec, type Row } from './fact-strength.js';
 import { selectBatch, withoutHeld } from './language-batch.js';
 import { withReading } from './rule-precision.js';
 
@@ -16,22 +16,6 @@ import { withReading } from './rule-precision.js';
  * rules were fitted to; this one tests on lines no rule was written for (the held-out batches), as a stranger's.
  */
 
-interface Row {
-  fact: FactTrace;
-  x: EvidenceFeatures;
-  silent: boolean;
-  eligible: boolean;
-}
-
-interface Rec {
-  id: string;
-  verdict: string;
-  unflagged: Set<string>;
-  differ: Set<string>;
-  weakSaid: number;
-  rows: Row[];
-}
-
 /** Ways of naming a fact's evidence class: the shipped one (the reader, the chain's last rule) and finer ones. */
 const SCHEMES: Record<string, (r: Row) => string> = {
   reader: (r) => `${r.x.fact}|${r.x.reader}|${r.x.kind}|${r.x.long ? 'long' : 'short'}`,
@@ -43,30 +27,14 @@ const SCHEMES: Record<string, (r: Row) => string> = {
 
 const origin = (f: FactTrace) => f.rules.find((id) => !id.startsWith('normalise.')) ?? f.rules[0] ?? '-';
 
-function measure(results: readonly Result[]): Rec[] {
-  return results.map((r) => {
-    const c = r.compared;
-    const rec: Rec = { id: r.line.id, verdict: r.verdict, unflagged: new Set(c?.unflagged), differ: new Set(c?.differ), weakSaid: 0, rows: [] };
-    if (!c) return rec;
-    rec.weakSaid = new Set(saidWeak(c.trace)).size;
-    const here = c.trace.filter((f) => f.at !== null);
-    for (const f of here) {
-      const fields = FIELD_OF_FACT[f.fact] ?? [];
-      const x = classFeatures(f, r.line.text);
-      const covered = here.some((g) => g !== f && !g.weak && g.fact === f.fact && g.value === f.value);
-      rec.rows.push({ fact: f, x, silent: fields.some((k) => rec.unflagged.has(k)), eligible: !f.weak && !covered && measured(f, x) });
-    }
-    return rec;
-  });
-}
-
+type Rec = LineRec;
 type Counts = Map<string, { facts: number; silent: number; lines: Set<string> }>;
 
 function counted(recs: readonly Rec[], key: (r: Row) => string): { counts: Counts; facts: number; silent: number } {
   const counts: Counts = new Map();
   let facts = 0;
   let silent = 0;
-  for (const rec of recs) for (const r of rec.rows.filter((row) => row.eligible)) {
+  for (const rec of recs) for (const r of rec.rows.filter(eligible)) {
     const k = key(r);
     const t = counts.get(k) ?? { facts: 0, silent: 0, lines: new Set<string>() };
     counts.set(k, t);
@@ -89,7 +57,7 @@ function weakKeys(c: ReturnType<typeof counted>, line: number): Set<string> {
 }
 
 function simulate(rec: Rec, key: (r: Row) => string, weak: Set<string>): { weak: number; silent: boolean } {
-  const fresh = rec.rows.filter((r) => r.eligible && weak.has(key(r)));
+  const fresh = rec.rows.filter((r) => eligible(r) && weak.has(key(r)));
   const fields = new Set(fresh.flatMap((r) => FIELD_OF_FACT[r.fact.fact] ?? []));
   const left = [...rec.unflagged].filter((f) => !fields.has(f) && !((f === 'sharding' || f === 'parallel') && fields.has('hardware') && rec.differ.has('hardware')));
   return { weak: rec.weakSaid + new Set(fresh.map((r) => `${r.fact.fact}\u0000${r.fact.value}`)).size, silent: rec.verdict === 'silent' && left.length > 0 };
