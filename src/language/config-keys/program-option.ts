@@ -76,6 +76,20 @@ export interface Program {
   says?: string;
 }
 
+const builtOptions = new WeakMap<object, readonly ProgramOption[]>();
+
+/**
+ * A program's option list, built on its first read and kept (each program file's `get options()`). The lists are
+ * thousands of records a message with no config key or flag never reads: built at load, they were a tenth of the
+ * terminal's module top level, on every cold start (issue 22). Keyed by the program object, so a list is built
+ * once and two programs never share one.
+ */
+export function optionsOnce(program: object, build: () => readonly ProgramOption[]): readonly ProgramOption[] {
+  let options = builtOptions.get(program);
+  if (!options) builtOptions.set(program, (options = build()));
+  return options;
+}
+
 /** A spelling as the key tables name it: no dashes in front, `_` for `-`, lower case. */
 export const keyOf = (spelling: string) => spelling.replace(/^-+/, '').replace(/-/g, '_').toLowerCase();
 

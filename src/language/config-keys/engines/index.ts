@@ -31,16 +31,22 @@ export const isShortFlag = (spelling: string) => /^-[a-z]/i.test(spelling) && !s
 /** The key a spelling stands for: a short flag's is the one patterns.ts names it by (`-b` → batch_size_llamacpp). */
 const keyOfSpelling = (spelling: string): string | undefined => (isShortFlag(spelling) ? SHORT_FLAGS[spelling.slice(1)] : keyOf(spelling));
 
-/** Each engine's options by key, built once. */
-const BY_KEY = new Map<Engine, Map<string, ProgramOption>>(
-  ENGINES.map((engine) => [
-    engine,
-    new Map(engine.options.flatMap((o) => o.spellings.map(keyOfSpelling).filter((k): k is string => k !== undefined).map((k) => [k, o] as const))),
-  ]),
-);
+/** Each engine's options by key, built on the first look-up of that engine (its option list with it: program-option.ts optionsOnce). */
+const BY_KEY = new Map<Engine, Map<string, ProgramOption>>();
+
+function optionsByKey(engine: Engine): Map<string, ProgramOption> {
+  let table = BY_KEY.get(engine);
+  if (!table) {
+    // Only the engines read from their source (ENGINES) are looked up, as when the tables were built at load.
+    if (!ENGINES.includes(engine)) return new Map();
+    table = new Map(engine.options.flatMap((o) => o.spellings.map(keyOfSpelling).filter((k): k is string => k !== undefined).map((k) => [k, o] as const)));
+    BY_KEY.set(engine, table);
+  }
+  return table;
+}
 
 /** The option of an engine a key names, if the engine has one. */
-export const optionOf = (engine: Engine, key: string): ProgramOption | undefined => BY_KEY.get(engine)?.get(key);
+export const optionOf = (engine: Engine, key: string): ProgramOption | undefined => optionsByKey(engine).get(key);
 
 /** The engines a text names, the first named first ("vllm or sglang": vLLM's meaning first). */
 export function enginesNamed(text: string): Engine[] {

@@ -2,7 +2,7 @@ import { cpuMoeLayers, overrideTensors } from './cpu-moe.js';
 import { promptBatch } from '../serving.js';
 import { IGNORE, isFalse, say, unquote, type Handler } from '../values.js';
 import { tensorSplit } from './tensor-split.js';
-import { none, noneEach, reads, shared, unmodelled, unmodelledSwitch, unmodelledWhen, type Engine } from './types.js';
+import { none, noneEach, reads, shared, unmodelled, unmodelledSwitch, unmodelledWhen, type Engine, optionsOnce } from './types.js';
 
 /**
  * --quantkv: the KV cache's type for K and V both, by name or by its old number (0 f16, 1 q8_0,
@@ -35,7 +35,8 @@ export const KOBOLDCPP: Engine = {
   // Its own run-together spellings (koboldcpp.py argparse): no other engine or framework in
   // config-keys/ spells an option so, so they are read as KoboldCpp's where the program goes unnamed.
   ownWords: ['gpulayers', 'contextsize', 'blasbatchsize', 'quantkv', 'usecublas', 'noflashattention'],
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     // The first spelling of a shared option is the key the tables read it as (llama.cpp's).
     shared('--ctx-size', '--contextsize', '-c'),
     shared('--n-gpu-layers', '--gpulayers', '--gpu-layers', '-ngl'),
@@ -97,5 +98,6 @@ export const KOBOLDCPP: Engine = {
       --musiclowvram --embeddingsmaxctx --embeddingsgpu --admin --adminpassword --admindir --adminunloadtimeout
       --routermode --reqtimeout --autoswapmode --baseconfig --hordeconfig --sdconfig --noblas --pipelineparallel
       --sdnotile --forceversion --sdgendefaults --testmemory`),
-  ],
+    ]);
+  },
 };

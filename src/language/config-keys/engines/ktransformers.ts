@@ -1,5 +1,5 @@
 import { ggufPath } from '../gguf-path.js';
-import { noneEach, reads, shared, unmodelled, type Engine } from './types.js';
+import { noneEach, reads, shared, unmodelled, type Engine, optionsOnce } from './types.js';
 
 /**
  * KTransformers: the server's flags (ktransformers/server/args.py `ArgumentParser`) and local_chat's
@@ -13,7 +13,8 @@ export const KTRANSFORMERS: Engine = {
   named: /ktransformers|kvcache-ai/i,
   source: 'kvcache-ai/ktransformers archive/ktransformers/server/args.py, local_chat.py (main, Aug 2026)',
   says: 'inference',
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     // The tokens its static KV cache is allocated for (args.py: gpu_memory_size = cache_lens × …).
     shared('--cache_lens'),
     shared('--max_new_tokens'),
@@ -33,5 +34,6 @@ export const KTRANSFORMERS: Engine = {
       --temperature --top_k --top_p --repetition_penalty --log_dir --log_file --log_level --backup_count --db_type
       --db_host --db_port --db_name --db_pool_size --db_database --user_secret_key --user_algorithm --prompt_file
       --sched_strategy --sched_port --sched_metrics_port --web_cross_domain --file_upload_dir --assistant_store_dir`),
-  ],
+    ]);
+  },
 };

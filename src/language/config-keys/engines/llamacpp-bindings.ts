@@ -1,5 +1,5 @@
 import { promptBatch } from '../serving.js';
-import { none, noneEach, reads, shared, type Engine } from './types.js';
+import { none, noneEach, reads, shared, type Engine, optionsOnce } from './types.js';
 
 /**
  * llama.cpp through a binding that spells its options in PascalCase: LLamaSharp's `ModelParams`
@@ -19,7 +19,8 @@ export const LLAMA_CPP_BINDINGS: Engine = {
   says: 'llamacpp',
   // PascalCase run together: no other program in config-keys/ spells an option so.
   ownWords: ['gpulayercount', 'ngpulayers', 'nbatch', 'ubatchsize'],
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     // The first spelling of a shared option is the key the tables read it as (llama.cpp's).
     shared('--ctx-size', 'contextsize'),
     shared('--n-gpu-layers', 'gpulayercount', 'ngpulayers'),
@@ -27,5 +28,6 @@ export const LLAMA_CPP_BINDINGS: Engine = {
     none('maingpu'),
     ...noneEach(`seed threads batchthreads usememorymap usememorylock mmap mlock embeddingmode embeddings f16memory
       vocabonly lowvram numa tensorsplit tensorsplits`),
-  ],
+    ]);
+  },
 };

@@ -2,7 +2,7 @@ import { deviceList, numeric } from '../readers.js';
 import { promptBatch } from '../serving.js';
 import { cpuMoeLayers, cpuMoeSwitch, overrideTensors } from './cpu-moe.js';
 import { tensorSplit } from './tensor-split.js';
-import { none, noneEach, reads, shared, unmodelled, unmodelledSwitch, unmodelledWhen, type Engine } from './types.js';
+import { none, noneEach, reads, shared, unmodelled, unmodelledSwitch, unmodelledWhen, type Engine, optionsOnce } from './types.js';
 
 /**
  * llama.cpp's options: the `common_arg` definitions of common/arg.cpp (ggml-org/llama.cpp,
@@ -17,7 +17,8 @@ export const LLAMA_CPP: Engine = {
   named: /llama[._ -]?cpp|llama-(?:server|cli|bench)|(?<![\w/.])\.\/(?:server|main)[ \t]+-m(?![\w])/i,
   source: 'ggml-org/llama.cpp common/arg.cpp (commit 0017d6f); abetlen/llama-cpp-python llama_cpp/llama.py Llama.__init__',
   says: 'llamacpp',
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     shared('--ctx-size', '-c', 'LLAMA_ARG_CTX_SIZE', 'n_ctx'),
     shared('--n-gpu-layers', '-ngl', '--gpu-layers', 'LLAMA_ARG_N_GPU_LAYERS'),
     // --device CUDA2,CUDA1: the GPUs the model is spread over, which may be fewer than the machine's (c862).
@@ -62,5 +63,6 @@ export const LLAMA_CPP: Engine = {
       --file --interactive --conversation --no-display-prompt --timeout --threads-http --reasoning-format
       LLAMA_ARG_THREADS LLAMA_ARG_HOST LLAMA_ARG_PORT LLAMA_ARG_CONT_BATCHING LLAMA_ARG_ENDPOINT_METRICS
       n_threads use_mmap use_mlock`),
-  ],
+    ]);
+  },
 };

@@ -1,6 +1,6 @@
 import { numeric } from '../readers.js';
 import { IGNORE, isTrue, say, unquote, type Handler } from '../values.js';
-import { none, noneEach, reads, shared, unmodelled, unmodelledWhen, type Engine } from './types.js';
+import { none, noneEach, reads, shared, unmodelled, unmodelledWhen, type Engine, optionsOnce } from './types.js';
 
 /**
  * --model-format (TurbomindEngineConfig.model_format): the checkpoint's format. awq and gptq are
@@ -36,7 +36,8 @@ export const LMDEPLOY: Engine = {
   named: /lmdeploy|turbomind/i,
   source: 'InternLM/lmdeploy v0.16.0 lmdeploy/messages.py TurbomindEngineConfig, PytorchEngineConfig; lmdeploy/cli/utils.py, serve.py',
   says: 'lmdeploy',
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     shared('--session-len'),
     shared('--cache-max-entry-count'),
     shared('--max-prefill-token-num'),
@@ -83,5 +84,6 @@ export const LMDEPLOY: Engine = {
       --allow-terminate-by-client --use-logn-attn --kernel-block-size --prefix-cache-state-budget
       --prefix-cache-decode-state-interval --allowed-media-domains --disable-cache-status --dllm-block-length
       --dllm-confidence-threshold --dllm-denoising-steps --dllm-unmasking-strategy --block-size`),
-  ],
+    ]);
+  },
 };

@@ -1,5 +1,5 @@
 import { numeric, serving } from '../readers.js';
-import { none, noneEach, reads, shared, unmodelled, type Engine } from './types.js';
+import { none, noneEach, reads, shared, unmodelled, type Engine, optionsOnce } from './types.js';
 
 /**
  * DeepSpeed-MII: the keyword arguments of `mii.serve(…)` / `mii.pipeline(…)`, the fields of
@@ -14,7 +14,8 @@ export const MII: Engine = {
   named: /deepspeed[-_ ]mii|(?<![\w-])mii(?![\w-])|fastgen/i,
   source: 'microsoft/DeepSpeed-MII mii/config.py ModelConfig, MIIConfig (commit 6628d0c)',
   says: 'mii',
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     shared('model_name_or_path'),
     // How many GPUs one replica shards the model over.
     reads(serving(numeric('tp')), 'tensor_parallel'),
@@ -28,5 +29,6 @@ export const MII: Engine = {
     ...noneEach(`tokenizer task torch_dist_port zmq_port_number replica_configs sync_debug profile_model_time
       deployment_name deployment_type port_number enable_restful_api restful_api_host restful_api_port
       restful_processes hostfile version`),
-  ],
+    ]);
+  },
 };

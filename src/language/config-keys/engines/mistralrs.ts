@@ -1,6 +1,6 @@
 import { fraction, numeric, serving } from '../readers.js';
 import { IGNORE, say, unquote, type Handler } from '../values.js';
-import { none, noneEach, reads, shared, unmodelled, unmodelledSwitch, type Engine } from './types.js';
+import { none, noneEach, reads, shared, unmodelled, unmodelledSwitch, type Engine, optionsOnce } from './types.js';
 
 /** --pa-cache-type auto|f8e4m3: the PagedAttention KV cache in FP8 (mistralrs-core PagedCacheType). */
 const paCacheType: Handler = (v) => (/f8e4m3|fp8/i.test(unquote(v)) ? say('kv fp8') : IGNORE);
@@ -21,7 +21,8 @@ export const MISTRAL_RS: Engine = {
   named: /mistral\.rs|mistralrs(?:[-_]server)?(?![\w.])/i,
   source: 'EricLBuehler/mistral.rs mistralrs-server/src/main.rs Args, mistralrs-server-core/src/mistralrs_for_server_builder.rs (commit 6463ff2)',
   says: 'serve',
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     // --pa-gpu-mem-usage is vLLM's --gpu-memory-utilization: total × f less what is used after loading.
     reads(serving(fraction('util')), '--pa-gpu-mem-usage'),
     reads(serving(numeric('max seqs')), '--max-seqs'),
@@ -43,5 +44,6 @@ export const MISTRAL_RS: Engine = {
     ...noneEach(`--serve-ip --seed --port --log --truncate-sequence --chat-template --jinja-explicit --token-source
       --interactive-mode --pa-blk-size --paged-attn --cpu --search-bert-model --enable-thinking --mcp-port --mcp-config
       --tokenizer-json --arch --from-uqff --write-uqff --topology --hf-cache-path`),
-  ],
+    ]);
+  },
 };

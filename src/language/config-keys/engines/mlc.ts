@@ -1,5 +1,5 @@
 import { IGNORE, numberOf, say, unquote, type Handler, type KeyReading } from '../values.js';
-import { none, noneEach, reads, readsThrough, shared, unmodelled, unmodelledWhen, type Engine } from './types.js';
+import { none, noneEach, reads, readsThrough, shared, unmodelled, unmodelledWhen, type Engine, optionsOnce } from './types.js';
 
 /**
  * MLC-LLM's quantisation codes (python/mlc_llm/quantization/quantization.py): qAfB_k is A-bit
@@ -49,7 +49,8 @@ export const MLC_LLM: Engine = {
   named: /mlc[_-]?llm|mlc[_-]ai|mlc_chat/i,
   source: 'mlc-ai/mlc-llm python/mlc_llm/serve/config.py EngineConfig, cli/serve.py, interface/help.py (main, Jul 2026)',
   says: 'inference',
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     shared('--model'),
     shared('gpu_memory_utilization'),
     reads(mlcQuantization, '--quantization'),
@@ -74,5 +75,6 @@ export const MLC_LLM: Engine = {
       --host --port --allow-credentials --allow-origins --allow-methods --allow-headers --api-key kv_cache_page_size
       attention_sink_size max_history_size kv_state_kind spec_tree_width prefix_cache_max_num_recycling_seqs verbose
       --conv-template`),
-  ],
+    ]);
+  },
 };

@@ -1,6 +1,6 @@
 import { promptBatch } from '../serving.js';
 import { IGNORE, numberOf, say, type Handler } from '../values.js';
-import { none, noneEach, reads, shared, unmodelled, unmodelledWhen, type Engine } from './types.js';
+import { none, noneEach, reads, shared, unmodelled, unmodelledWhen, type Engine, optionsOnce } from './types.js';
 
 /**
  * num_gpu: the layers Ollama offloads to the GPU (llama.cpp's -ngl), never a GPU count; -1 is its
@@ -33,7 +33,8 @@ export const OLLAMA: Engine = {
   named: /ollama|modelfile/i,
   source: 'ollama/ollama v0.33.0-rc2 envconfig/config.go, api/types.go Options and Runner',
   says: 'ollama',
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     shared('OLLAMA_CONTEXT_LENGTH'),
     shared('OLLAMA_NUM_PARALLEL'),
     shared('OLLAMA_FLASH_ATTENTION'),
@@ -53,5 +54,6 @@ export const OLLAMA: Engine = {
       OLLAMA_GO_TEMPLATE OLLAMA_IGPU_ENABLE OLLAMA_MAX_TRANSFER_STREAMS OLLAMA_NO_CLOUD OLLAMA_REMOTES OLLAMA_VULKAN
       num_keep seed num_predict top_k top_p min_p typical_p repeat_last_n temperature repeat_penalty presence_penalty
       frequency_penalty stop main_gpu use_mmap num_thread keep_alive`),
-  ],
+    ]);
+  },
 };

@@ -1,6 +1,6 @@
 import type { Handler } from '../values.js';
 import { IGNORE, numberOf, say, unquote } from '../values.js';
-import { none, noneEach, reads, shared, unmodelled, unmodelledWhen, type Engine } from './types.js';
+import { none, noneEach, reads, shared, unmodelled, unmodelledWhen, type Engine, optionsOnce } from './types.js';
 import { numeric, serving } from '../readers.js';
 
 const on = (v: string) => v === 'true' || v === '';
@@ -60,7 +60,8 @@ export const SGLANG: Engine = {
   named: /sglang|sgl[_-]project|sglang\.launch_server/i,
   source: 'sgl-project/sglang python/sglang/srt/server_args.py ServerArgs (main, 2026; memory fields since v0.4)',
   says: 'sglang',
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     shared('--model-path', '--model'),
     shared('--dtype'),
     shared('--quantization'),
@@ -123,5 +124,6 @@ export const SGLANG: Engine = {
       --num-continuous-decode-steps --delete-ckpt-after-loading --enable-memory-saver --allow-auto-truncate
       --enable-custom-logit-processor --disable-chunked-prefix-cache --enable-deterministic-inference
       --disaggregation-mode --disaggregation-transfer-backend --moe-runner-backend --moe-a2a-backend`),
-  ],
+    ]);
+  },
 };

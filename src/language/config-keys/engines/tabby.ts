@@ -1,6 +1,6 @@
 import { numeric } from '../readers.js';
 import { IGNORE, say, unquote, type Handler } from '../values.js';
-import { none, noneEach, reads, saidUnmodelled, shared, unmodelled, unmodelledWhen, type Engine } from './types.js';
+import { none, noneEach, reads, saidUnmodelled, shared, unmodelled, unmodelledWhen, type Engine, optionsOnce } from './types.js';
 
 const on = (v: string) => v === 'true' || v === '';
 
@@ -26,7 +26,8 @@ export const TABBY: Engine = {
   named: /tabby[ -]?api|exllama|exl[23](?![\w])/i,
   source: 'theroyallab/tabbyAPI config_sample.yml, common/config_models.py (main, Aug 2026)',
   says: 'inference',
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     shared('model_name'),
     shared('model_dir'),
     shared('max_seq_len'),
@@ -62,5 +63,6 @@ export const TABBY: Engine = {
       draft_rope_scale draft_rope_alpha draft_num_tokens dynamic_draft ngram_match_min override_preset lora_dir
       embedding_model_dir embeddings_device embedding_model_name cuda_malloc_async unsafe_launch
       disable_request_streaming realtime_process_priority override_base_seq_len fasttensors`),
-  ],
+    ]);
+  },
 };

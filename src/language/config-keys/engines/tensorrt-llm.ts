@@ -1,6 +1,6 @@
 import { numeric, serving } from '../readers.js';
 import { unquote, type Handler } from '../values.js';
-import { none, noneEach, reads, shared, unmodelled, type Engine } from './types.js';
+import { none, noneEach, reads, shared, unmodelled, type Engine, optionsOnce } from './types.js';
 
 /**
  * `--max_batch_size` / `max_batch_size`, whether the engine is being built (trtllm-build, the examples' build.py, an
@@ -41,7 +41,8 @@ export const TENSORRT_LLM: Engine = {
   named: /tensorrt[-_ ]?llm|trt[-_]?llm(?![\w])|trtllm-(?:serve|bench|build|llmapi-launch)/i,
   source: 'NVIDIA/TensorRT-LLM tensorrt_llm/commands/serve.py, tensorrt_llm/bench/benchmark/throughput.py, tensorrt_llm/llmapi/llm_args.py (2025)',
   says: 'tensorrt-llm',
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     shared('--model'),
     // Attention's tensor-parallel size, the MoE layers' expert-parallel size (experts split over that many GPUs).
     reads(serving(numeric('tp')), '--tp', '--tp_size', 'tensor_parallel_size'),
@@ -64,5 +65,6 @@ export const TENSORRT_LLM: Engine = {
     ...noneEach(`--warmup --streaming --report_json --iteration_log --output_json --request_json --engine_dir --workspace
       --tokenizer --host --port --log_level --trust_remote_code --num_postprocess_workers --reasoning_parser
       --cluster_size --eos_id --modality --beam_width --target_input_len --target_output_len`),
-  ],
+    ]);
+  },
 };

@@ -1,7 +1,7 @@
 import { IGNORE, isFalse, isTrue, say, unquote, type Handler } from '../values.js';
 import { quantizeMethod } from '../adapters.js';
 import type { ProgramOption } from '../program-option.js';
-import { none, noneEach, reads, shared, unmodelled, type Engine } from './types.js';
+import { none, noneEach, reads, shared, unmodelled, type Engine, optionsOnce } from './types.js';
 import { numeric, serving } from '../readers.js';
 
 /**
@@ -50,7 +50,8 @@ export const TGI: Engine = {
   says: 'serve',
   // SageMaker's Hugging Face LLM container writes three of them under its own names (sagemaker-entrypoint.sh:
   // SM_NUM_GPUS → NUM_SHARD, HF_MODEL_ID → MODEL_ID, HF_MODEL_QUANTIZE → QUANTIZE; corpus c2610, c2608).
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     shared('--model-id', 'HF_MODEL_ID'),
     shared('--num-shard', 'SM_NUM_GPUS'),
     reads(quantizeSwitchOrMethod, '--quantize', 'HF_MODEL_QUANTIZE'),
@@ -81,5 +82,6 @@ export const TGI: Engine = {
       --cors-allow-origin --api-key --watermark-gamma --watermark-delta --ngrok --ngrok-authtoken --ngrok-edge
       --tokenizer-config-path --disable-grammar-support --env --max-client-batch-size --usage-stats --payload-limit
       --enable-prefill-logprobs --graceful-termination-timeout`),
-  ].map(withEnv),
+    ].map(withEnv));
+  },
 };

@@ -33,4 +33,4 @@ export const unmodelledWhen = (when: (value: string) => boolean, what: string, c
 /** Many options with no memory effect, one spelling each, from a space-separated list. */
 export const noneEach = (list: string): ProgramOption[] => list.split(/\s+/).filter(Boolean).map((s) => none(s));
 
-export { saidUnmodelled } from '../program-option.js';
+export { optionsOnce, saidUnmodelled } from '../program-option.js';

@@ -1,5 +1,5 @@
 import { languageModelOnly, limitMmPerPrompt, oneModalityLimit, skipMmProfiling } from '../vllm-multimodal.js';
-import { reads, shared, none, noneEach, unmodelled, unmodelledSwitch, unmodelledWhen, type Engine } from './types.js';
+import { reads, shared, none, noneEach, unmodelled, unmodelledSwitch, unmodelledWhen, type Engine, optionsOnce } from './types.js';
 
 /**
  * vLLM's options: EngineArgs (vllm/engine/arg_utils.py, the dataclass's fields and `add_cli_args`,
@@ -13,7 +13,8 @@ export const VLLM: Engine = {
   named: /(?<![\w-])vllm(?![\w-])|python -m vllm|from vllm import/i,
   source: 'vllm-project/vllm v0.7.x vllm/engine/arg_utils.py EngineArgs, vllm/entrypoints/openai/cli_args.py, vllm/envs.py',
   says: 'serve',
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     // The model, its precision, its length: the facts the estimate starts from.
     shared('--model'),
     shared('--dtype'),
@@ -92,5 +93,6 @@ export const VLLM: Engine = {
     none('VLLM_ATTENTION_BACKEND'),
     none('VLLM_WORKER_MULTIPROC_METHOD'),
     none('VLLM_ALLOW_LONG_MAX_MODEL_LEN'),
-  ],
+    ]);
+  },
 };

@@ -1,7 +1,7 @@
 import { flag, gpuList } from '../readers.js';
 import { COMPILE_NOTE } from '../savers.js';
 import { IGNORE, isFalse, numberOf, say, unquote, type Handler } from '../values.js';
-import { noEffect, reads, shared, unmodelled, type Framework } from './option.js';
+import { noEffect, reads, shared, unmodelled, type Framework, optionsOnce } from './option.js';
 
 /**
  * accelerate's config YAML (huggingface/accelerate 16cb6eb, v1.x: src/accelerate/commands/config/
@@ -41,7 +41,8 @@ export const ACCELERATE: Framework = {
   name: 'accelerate config',
   source: SOURCE,
   named: /\baccelerate\b|distributed_type|compute_environment/,
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     ...shared(
       'mixed_precision num_processes deepspeed_config deepspeed_config_file fsdp_activation_checkpointing fsdp_offload_params fsdp_sharding_strategy gradient_accumulation_steps offload_optimizer_device offload_param_device zero_stage debug machine_rank',
       SOURCE,
@@ -68,5 +69,6 @@ export const ACCELERATE: Framework = {
       'fsdp_config parallelism_config fsdp_min_num_params fsdp_transformer_layer_cls_to_wrap gradient_clipping compute_environment num_machines main_process_ip main_process_port rdzv_backend same_network main_training_function enable_cpu_affinity megatron_lm_config megatron_lm_gradient_clipping mpirun_config mpirun_hostfile downcast_bf16 tpu_name tpu_zone tpu_use_cluster tpu_use_sudo command_file commands tpu_vm tpu_env dynamo_use_fullgraph dynamo_use_dynamic dynamo_use_regional_compilation deepspeed_exclusion_filter deepspeed_hostfile deepspeed_inclusion_filter deepspeed_moe_layer_cls_names deepspeed_multinode_launcher fsdp_auto_wrap_policy fsdp_backward_prefetch fsdp_cpu_ram_efficient_loading fsdp_forward_prefetch fsdp_state_dict_type fsdp_sync_module_states fsdp_use_orig_params fsdp_version offload_optimizer_nvme_path offload_param_nvme_path zero3_init_flag parallelism_config_cp_comm_strategy ec2_instance_type iam_role_name image_uri region base_job_name pytorch_version transformers_version py_version sagemaker_inputs_file sagemaker_metrics_file additional_args',
       SOURCE,
     ),
-  ],
+    ]);
+  },
 };

@@ -1,7 +1,7 @@
 import { flag, numeric } from '../readers.js';
 import { model } from '../models.js';
 import { IGNORE, numberOf, say, unquote, type Handler } from '../values.js';
-import { noEffect, reads, unmodelled, type Framework } from './option.js';
+import { noEffect, reads, unmodelled, type Framework, optionsOnce } from './option.js';
 
 /**
  * DeepSpeed-Chat's step 3, RLHF with PPO (deepspeedai/DeepSpeedExamples applications/DeepSpeed-Chat/
@@ -94,7 +94,8 @@ export const DEEPSPEED_CHAT: Framework = {
   // The actor's and critic's own keys, and the rollout batches only step 3 has, name it (ppo_epochs alone is LLaMA-Factory's too);
   // train.py's deployment types name its one-click launcher.
   named: /actor_model_name_or_path|critic_model_name_or_path|actor_zero_stage|critic_zero_stage|critic_lora_dim|generation_batch_numbers|per_device_generation_batch_size|per_device_mini_train_batch_size|step3_rlhf|deployment[-_]type[ \t=]+["']?(?:single_gpu|single_node|multi_node)/,
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     reads('actor_model_name_or_path', model, SOURCE),
     reads('deployment_type', deploymentType, TRAIN_PY_SOURCE),
     reads('actor_model', model, TRAIN_PY_SOURCE),
@@ -112,5 +113,6 @@ export const DEEPSPEED_CHAT: Framework = {
       'deepspeed critic_dropout actor_dropout actor_learning_rate critic_learning_rate actor_weight_decay critic_weight_decay actor_lora_module_name critic_lora_module_name actor_lora_learning_rate critic_lora_learning_rate num_padding_at_beginning data_path data_split data_output_path num_train_epochs lr_scheduler_type num_warmup_steps output_dir seed enable_ema unsupervised_dataset_name unsupervised_dataset_config_name unsup_coef align_overflow print_answers enable_tensorboard tensorboard_path only_optimize_lora',
       SOURCE,
     ),
-  ],
+    ]);
+  },
 };

@@ -1,7 +1,7 @@
 import { flag } from '../readers.js';
 import { optimizer } from '../optimizer.js';
 import { IGNORE, isTrue, unquote, type Handler } from '../values.js';
-import { noEffect, reads, shared, unmodelled, type Framework } from './option.js';
+import { noEffect, reads, shared, unmodelled, type Framework, optionsOnce } from './option.js';
 
 /**
  * DeepSpeed's config JSON (deepspeedai/DeepSpeed v0.19.5+27: deepspeed/runtime/constants.py,
@@ -40,7 +40,8 @@ export const DEEPSPEED: Framework = {
   name: 'DeepSpeed config',
   source: `${SOURCE}; ${TOP}; ${OFFLOAD}; ${PRECISION}; ${CHECKPOINTING}`,
   named: /deepspeed|zero_optimization|ds_config|train_micro_batch_size_per_gpu/,
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     ...shared('train_batch_size train_micro_batch_size_per_gpu gradient_accumulation_steps optimizer fp16 bf16 zero_optimization stage offload_optimizer offload_param activation_checkpointing cpu_offload device enabled pin_memory weight_decay lr', TOP),
     reads('type', optimizerType, TOP),
     reads('cpu_offload_param', flag('offload params'), SOURCE),
@@ -75,5 +76,6 @@ export const DEEPSPEED: Framework = {
     ...noEffect('nvme_path buffer_count buffer_size max_in_cpu pipeline_read pipeline_write fast_init cpuadam_cores_perc', OFFLOAD),
     ...noEffect('loss_scale initial_scale_power loss_scale_window hysteresis consecutive_hysteresis min_loss_scale auto_cast immediate_grad_update check_grad_overflow', PRECISION),
     ...noEffect('contiguous_memory_optimization number_checkpoints synchronize_checkpoint_boundary profile', CHECKPOINTING),
-  ],
+    ]);
+  },
 };

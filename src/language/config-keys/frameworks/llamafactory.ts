@@ -1,6 +1,6 @@
 import { flag, fraction, numeric, serving } from '../readers.js';
 import { IGNORE, unquote, type Handler } from '../values.js';
-import { noEffect, reads, shared, unmodelled, type Framework } from './option.js';
+import { noEffect, reads, shared, unmodelled, type Framework, optionsOnce } from './option.js';
 
 /**
  * LLaMA-Factory's YAML and CLI (hiyouga/LLaMA-Factory v0.9.5+54: src/llamafactory/hparams/
@@ -27,7 +27,8 @@ export const LLAMA_FACTORY: Framework = {
   name: 'LLaMA-Factory',
   source: `${MODEL}; ${DATA}; ${FINETUNING}; ${TRAINING}; ${GENERATING}`,
   named: /llama-?factory|llamafactory-cli|llama_factory|\bllamafactory\b/,
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     ...shared(
       'model_name_or_path flash_attn use_unsloth_gc enable_liger_kernel disable_gradient_checkpointing quantization_method quantization_bit quantization_type double_quantization vllm_maxlen device_map model_max_length cutoff_len packing lora_alpha lora_dropout lora_rank lora_target pure_bf16 stage finetuning_type max_new_tokens top_p top_k repetition_penalty use_fast_tokenizer low_cpu_mem_usage trust_remote_code template dataset eval_dataset dataset_dir streaming overwrite_cache preprocessing_num_workers ignore_pad_token_for_loss val_size ref_model plot_loss master_addr master_port do_sample temperature overwrite_output_dir',
     ),
@@ -78,5 +79,6 @@ export const LLAMA_FACTORY: Framework = {
       'ray_num_workers ray_init_kwargs enable_torch_profiler profiler_output_dir profiler_wait_steps profiler_warmup_steps profiler_active_steps profiler_repeat profiler_record_shapes profiler_profile_memory profiler_with_stack profile_modules',
       TRAINING,
     ),
-  ],
+    ]);
+  },
 };

@@ -1,7 +1,7 @@
 import { ADAPTER_KEYS } from '../adapters.js';
 import { numeric } from '../readers.js';
 import { IGNORE, unquote, type Handler } from '../values.js';
-import { noEffect, reads, shared, type Framework } from './option.js';
+import { noEffect, reads, shared, type Framework, optionsOnce } from './option.js';
 
 /**
  * mlx-lm's LoRA trainer (`python -m mlx_lm.lora`, and mlx-examples' `lora.py` before it): its command
@@ -38,7 +38,8 @@ export const MLX_LM: Framework = {
   name: 'mlx-lm',
   source: `${LORA_PY}; ${CONFIG}; ${DATASETS}; ${OLD_LORA_PY}`,
   named: /\bmlx[_-]lm\b|\bmlx[_-]examples\b|\bmlx_model\b|\bmlx-community\//,
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     reads(['num_layers', 'lora_layers'], adaptedLayers, LORA_PY),
     reads('fine_tune_type', fineTuneType, LORA_PY),
     reads('grad_accumulation_steps', numeric('ga'), LORA_PY),
@@ -47,5 +48,6 @@ export const MLX_LM: Framework = {
     ...noEffect('data config mask_prompt project_name clear_cache_threshold optimizer_config lr_schedule', LORA_PY),
     ...noEffect('scale betas eps bias_correction name warmup_init arguments', CONFIG),
     ...noEffect('hf_dataset path train_split valid_split test_split prompt_feature completion_feature text_feature chat_feature', DATASETS),
-  ],
+    ]);
+  },
 };

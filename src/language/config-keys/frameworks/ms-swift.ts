@@ -4,7 +4,7 @@ import { IGNORE, say, unquote, type Handler } from '../values.js';
 import { AXOLOTL } from './axolotl.js';
 import { DEEPSPEED } from './deepspeed.js';
 import { LLAMA_FACTORY } from './llamafactory.js';
-import { borrowed, noEffect, reads, shared, unmodelled, type Framework } from './option.js';
+import { borrowed, noEffect, reads, shared, unmodelled, type Framework, optionsOnce } from './option.js';
 import { PEFT } from './peft.js';
 import { TRANSFORMERS } from './transformers.js';
 import { TRL } from './trl.js';
@@ -62,7 +62,8 @@ export const MS_SWIFT: Framework = {
   name: 'ms-swift',
   source: `${BASE}; ${SFT}; ${TUNER}; ${RLHF}`,
   named: /ms-swift|modelscope\/swift|\bswift (?:sft|rlhf|pt|infer|deploy|export|eval|sample|app)\b/,
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     ...shared(
       'attn_impl beta bf16 bnb_4bit_compute_dtype bnb_4bit_quant_type bnb_4bit_use_double_quant dataset ddp_timeout device_map eval_strategy fp16 fsdp learning_rate lora_alpha lora_dropout max_completion_length max_length max_model_len max_new_tokens model model_name model_type output_dir packing quant_bits ref_model seed sequence_parallel_size streaming strict target_modules task_type temperature template torch_dtype',
       BASE,
@@ -101,5 +102,6 @@ export const MS_SWIFT: Framework = {
       'adalora_beta1 adalora_beta2 adalora_orth_reg_weight adalora_tfinal adalora_tinit adapter_act adapters add_non_thinking_prefix add_version agent_template bnb_4bit_quant_storage boft_dropout cached_dataset cached_val_dataset columns create_checkpoint_symlink custom_dataset_info custom_register_path dataset_shuffle disable_auto_column_mapping disable_ignore_empty_think download_mode enable_npu_model_patch experts_impl external_plugins fourier_scaling gkd_logits_topk hqq_axis ignore_args_error init_strategy init_weights interleave_prob is_binary_loss_scale lazy_tokenize lmbda load_args load_data_args load_from_cache_file local_repo_path lora_ga_batch_size lora_ga_direction lora_ga_iters lora_ga_max_length lora_ga_scale lora_ga_stable_gamma lorap_lr_ratio model_author model_kwargs new_special_tokens norm_bbox packing_num_proc padding_side problem_type ref_adapters ref_model_revision ref_model_type reft_args reft_intervention_type reft_layer_key reft_layers response_prefix reward_adapters reward_funcs reward_model_revision reward_template sft_alpha shuffle_buffer_size split_dataset_ratio stopping_strategy swanlab_email_language swanlab_exp_name swanlab_notification_method swanlab_receiver_email swanlab_secret swanlab_sender_email swanlab_smtp_port swanlab_smtp_server swanlab_token swanlab_webhook_url system target_regex teacher_model_revision teacher_model_server teacher_model_type template_backend truncation_strategy tuner_backend use_chat_template use_hf use_swift_lora val_dataset val_dataset_shuffle vera_d_initial vera_dropout vera_projection_prng_key',
       BASE,
     ),
-  ],
+    ]);
+  },
 };

@@ -1,7 +1,7 @@
 import { flag } from '../readers.js';
 import { model } from '../models.js';
 import { IGNORE, numberOf, say, type Handler } from '../values.js';
-import { noEffect, reads, shared, unmodelled, type Framework } from './option.js';
+import { noEffect, reads, shared, unmodelled, type Framework, optionsOnce } from './option.js';
 import { openRlhfColocate, openRlhfVllmSleep, openRlhfVllmUtil } from '../rollout-engine.js';
 
 /**
@@ -54,7 +54,8 @@ export const OPENRLHF: Framework = {
   // Not `src/train_sft.py`: LLaMA-Efficient-Tuning (LLaMA-Factory before its train_bash.py, 2023) kept its per-stage
   // scripts under src/ (hiyouga/LlamaFactory#39, corpus c2871: `python src/train_ppo.py … --finetuning_type lora`).
   named: /openrlhf|train_ppo_ray|(?<!\bsrc\/)\btrain_(?:sft|dpo|rm|kto|prm)\b/,
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     reads('prompt_max_len', sampleLength('prompt_max_len'), SOURCE),
     reads('generate_max_len', sampleLength('generate_max_len'), SOURCE),
     ...shared(
@@ -92,5 +93,6 @@ export const OPENRLHF: Framework = {
       'pretrain_mode multiturn output_key tokenizer_chat_template dataset_probs dataset_split train_split ipo label_smoothing nll_loss_coef ref_pretrain prompt_key chosen_key rejected_key min_lr_ratio dataset',
       SFT_DPO,
     ),
-  ],
+    ]);
+  },
 };

@@ -1,6 +1,8 @@
 import type { FactKind, Program, ProgramOption } from '../program-option.js';
 import type { Handler } from '../values.js';
 
+export { optionsOnce } from '../program-option.js';
+
 /**
  * A training framework's option list, taken from its source (issue 22): every option a stranger may
  * paste, each with what it does to memory in that framework's own meaning (program-option.ts: the

@@ -1,4 +1,4 @@
-import { noEffect, shared, unmodelled, type Framework } from './option.js';
+import { noEffect, shared, unmodelled, type Framework, optionsOnce } from './option.js';
 
 /**
  * PEFT's LoraConfig and the PeftConfig it extends (huggingface/peft v0.20.0+47
@@ -14,7 +14,8 @@ export const PEFT: Framework = {
   name: 'PEFT LoraConfig',
   source: `${SOURCE}; src/peft/config.py`,
   named: /\bpeft\b|loraconfig|get_peft_model/,
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     ...shared('r target_modules lora_alpha lora_dropout peft_type fan_in_fan_out bias task_type inference_mode'),
     unmodelled('modules_to_save', 'these modules are trained and saved whole, beside the adapters', ['lora'], SOURCE),
     unmodelled('use_dora', "DoRA's magnitude vectors and the weight norm it computes each step", ['lora'], SOURCE),
@@ -29,5 +30,6 @@ export const PEFT: Framework = {
       'exclude_modules use_rslora init_lora_weights megatron_config megatron_core loftq_config eva_config corda_config lora_ga_config velora_config alora_invocation_tokens use_qalora qalora_group_size monteclora_config runtime_config ephemeral_gpu_offload lora_bias use_bdlora arrow_config kasa_config ensure_weight_tying auto_mapping peft_version base_model_name_or_path revision',
       SOURCE,
     ),
-  ],
+    ]);
+  },
 };

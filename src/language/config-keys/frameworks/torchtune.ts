@@ -1,7 +1,7 @@
 import { flag } from '../readers.js';
 import { IGNORE, isTrue, numberOf, say, type Handler } from '../values.js';
 import { ACCELERATE } from './accelerate.js';
-import { borrowed, noEffect, reads, shared, unmodelled, type Framework } from './option.js';
+import { borrowed, noEffect, reads, shared, unmodelled, type Framework, optionsOnce } from './option.js';
 import { PEFT } from './peft.js';
 
 /**
@@ -30,7 +30,8 @@ export const TORCHTUNE: Framework = {
   name: 'torchtune recipes',
   source: SOURCE,
   named: /torchtune|\btune run\b/,
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     ...shared(
       'batch_size compile device dtype gradient_accumulation_steps loss lr_scheduler model optimizer output_dir resume_from_checkpoint max_seq_len lora_rank lora_alpha lora_dropout lora_attn_modules apply_lora_to_mlp apply_lora_to_output _component_ packed dataset epochs seed shuffle tokenizer',
       SOURCE,
@@ -51,5 +52,6 @@ export const TORCHTUNE: Framework = {
       'log_level batch_size_val checkpointer clip_grad_norm collate_fn cudnn_deterministic_mode custom_sharded_layers dataset_val enable_async_checkpointing log_every_n_steps log_peak_memory_stats low_cpu_ram max_steps_per_epoch metric_logger profile_memory profiler resize_token_embeddings run_val_every_n_steps save_adapter_weights_only save_every_n_steps tensor_parallel_plan activation_offloading_use_streams',
       SOURCE,
     ),
-  ],
+    ]);
+  },
 };

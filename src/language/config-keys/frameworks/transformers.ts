@@ -1,7 +1,7 @@
 import { numeric } from '../readers.js';
 import { COMPILE_NOTE } from '../savers.js';
 import { IGNORE, say, unquote, type Handler } from '../values.js';
-import { noEffect, reads, shared, unmodelled, type Framework } from './option.js';
+import { noEffect, reads, shared, unmodelled, type Framework, optionsOnce } from './option.js';
 
 /**
  * transformers' TrainingArguments and Seq2SeqTrainingArguments (huggingface/transformers
@@ -36,7 +36,8 @@ export const TRANSFORMERS: Framework = {
   name: 'transformers TrainingArguments',
   source: `${SOURCE}; ${V4}; ${SEQ2SEQ}`,
   named: /trainingarguments|seq2seqtrainingarguments|\btransformers\b|\btrainer\(/,
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     ...shared(
       'per_device_train_batch_size gradient_accumulation_steps bf16 fp16 tf32 gradient_checkpointing optim adafactor use_liger_kernel torch_compile fsdp deepspeed eval_strategy evaluation_strategy per_device_eval_batch_size prediction_loss_only per_gpu_train_batch_size output_dir num_train_epochs max_steps learning_rate lr_scheduler_type warmup_steps warmup_ratio weight_decay max_grad_norm neftune_noise_alpha logging_steps save_strategy save_steps save_total_limit do_train do_predict resume_from_checkpoint',
     ),
@@ -61,5 +62,6 @@ export const TRANSFORMERS: Framework = {
       V4,
     ),
     ...noEffect('sortish_sampler predict_with_generate generation_max_length generation_num_beams generation_config', SEQ2SEQ),
-  ],
+    ]);
+  },
 };

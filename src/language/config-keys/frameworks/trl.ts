@@ -1,6 +1,6 @@
 import { flag } from '../readers.js';
 import { IGNORE, numberOf, say, unquote, type Handler } from '../values.js';
-import { noEffect, reads, shared, unmodelled, type Framework } from './option.js';
+import { noEffect, reads, shared, unmodelled, type Framework, optionsOnce } from './option.js';
 import { trlVllmMode, trlVllmSleep, trlVllmUtil } from '../rollout-engine.js';
 
 /**
@@ -52,7 +52,8 @@ export const TRL: Framework = {
   name: 'TRL',
   source: SOURCE,
   named: /\btrl\b|(?:sft|dpo|grpo|kto|orpo|rloo|ppo|reward|cpo|onlinedpo|online_dpo|gkd|xpo|nash_md|bco)(?:config|trainer)\b/,
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     // SFTConfig
     ...shared('max_length packing use_liger_kernel gradient_checkpointing bf16 max_prompt_length'),
     reads('padding_free', flag('packed'), SOURCE),
@@ -92,5 +93,6 @@ export const TRL: Framework = {
       'num_mini_batches total_episodes num_sample_generations stop_token stop_token_id missing_eos_penalty reward_model_path model_adapter_name ref_adapter_name num_ppo_epochs whiten_rewards kl_coef kl_estimator cliprange vf_coef cliprange_value gamma lam',
       'huggingface/trl v1.9.0 trl/experimental/ppo/ppo_config.py',
     ),
-  ],
+    ]);
+  },
 };

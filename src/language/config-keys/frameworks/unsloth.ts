@@ -1,5 +1,5 @@
 import { flag } from '../readers.js';
-import { borrowed, noEffect, reads, shared, unmodelled, type Framework } from './option.js';
+import { borrowed, noEffect, reads, shared, unmodelled, type Framework, optionsOnce } from './option.js';
 import { PEFT } from './peft.js';
 
 /**
@@ -19,7 +19,8 @@ export const UNSLOTH: Framework = {
   name: 'Unsloth',
   source: `${LOADER}; ${PEFT_CALL}`,
   named: /unsloth|fastlanguagemodel|fastvisionmodel|\bfastmodel\b/,
-  options: [
+  get options() {
+    return optionsOnce(this, () => [
     ...shared('model_name max_seq_length dtype load_in_4bit load_in_8bit full_finetuning device_map use_gradient_checkpointing trust_remote_code disable_log_stats', LOADER),
     ...shared('r target_modules lora_alpha lora_dropout bias', PEFT_CALL),
     ...borrowed(PEFT, 'layers_to_transform layers_pattern use_rslora modules_to_save init_lora_weights loftq_config target_parameters ensure_weight_tying', PEFT_CALL),
@@ -33,5 +34,6 @@ export const UNSLOTH: Framework = {
     unmodelled('finetune_last_n_layers', 'adapters on the last layers only', ['lora'], PEFT_CALL),
     ...noEffect('rope_scaling token fix_tokenizer resize_model_vocab revision use_exact_model_name max_lora_rank random_state text_only return_logits fullgraph auto_model whisper_language whisper_task unsloth_force_compile', LOADER),
     ...noEffect('temporary_location', PEFT_CALL),
-  ],
+    ]);
+  },
 };
