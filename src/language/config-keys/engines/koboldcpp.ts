@@ -37,67 +37,67 @@ export const KOBOLDCPP: Engine = {
   ownWords: ['gpulayers', 'contextsize', 'blasbatchsize', 'quantkv', 'usecublas', 'noflashattention'],
   get options() {
     return optionsOnce(this, () => [
-    // The first spelling of a shared option is the key the tables read it as (llama.cpp's).
-    shared('--ctx-size', '--contextsize', '-c'),
-    shared('--n-gpu-layers', '--gpulayers', '--gpu-layers', '-ngl'),
-    shared('--model'),
-    shared('--flash-attn', '--flashattention', '-fa'),
-    reads(noFlash, '--noflashattention', '--no-flash-attn'),
-    reads(quantKv, '--quantkv'),
-    // Prompt tokens per step (llama.cpp's n_batch), not a batch of requests.
-    reads(promptBatch, '--batchsize', '--blasbatchsize', '--batch-size', '-b'),
-    // --usecuda [lowvram|normal|rowsplit|mmq|GPU id]: lowvram keeps the KV cache off the GPU, rowsplit splits rows.
-    unmodelledWhen((v) => /lowvram|rowsplit/.test(v), 'lowvram keeps the KV cache in CPU memory; rowsplit splits rows of each matrix over the GPUs', 'kv cache', '--usecuda', '--usecublas', '--usehipblas'),
-    unmodelledSwitch('the KV cache kept in CPU memory', 'kv cache', '--lowvram', '--no-kv-offload', '-nkvo'),
-    unmodelledWhen((v) => v === 'row', 'rows of each matrix split over the GPUs', 'parallelism', '--splitmode', '--split-mode', '-sm'),
-    reads(tensorSplit('koboldcpp'), '--tensor_split', '--tensorsplit', '--tensor-split', '-ts'),
-    unmodelledSwitch('layers placed to fit by KoboldCpp itself, whatever else is set', 'weights', '--autofit', '--fit'),
-    reads(overrideTensors('koboldcpp'), '--overridetensors', '--override-tensor', '-ot'),
-    reads(cpuMoeLayers, '--moecpu', '--n-cpu-moe', '-ncmoe'),
-    unmodelled("a draft model's weights and KV cache beside the target's", 'weights', '--draftmodel', '--model-draft', '-md'),
-    unmodelled("the draft model's layers on the GPU", 'weights', '--draftgpulayers', '--gpu-layers-draft', '--n-gpu-layers-draft', '-ngld'),
-    unmodelled("a LoRA adapter's weights beside the model", 'weights', '--lora'),
-    unmodelled("the multimodal projector's weights beside the model", 'weights', '--mmproj'),
-    unmodelledSwitch('a sliding-window KV cache for SWA layers (smaller than the full one)', 'kv cache', '--useswa'),
-    unmodelledSwitch('a second context for classifier-free guidance', 'kv cache', '--enableguidance'),
-    unmodelled('parallel slots of continuous batching', 'kv cache', '--continuous-batching', '--contbatch'),
-    unmodelledSwitch('pipeline parallelism over several GPUs turned off (it holds more memory)', 'peak', '--nopipelineparallel'),
-    // Other models loaded beside the text model (image generation, speech, embeddings, music).
-    unmodelled('an image-generation model loaded beside the text model', 'weights', '--sdmodel'),
-    unmodelled('a Whisper model loaded beside the text model', 'weights', '--whispermodel'),
-    unmodelled('a text-to-speech model loaded beside the text model', 'weights', '--ttsmodel'),
-    unmodelled('an embeddings model loaded beside the text model', 'weights', '--embeddingsmodel'),
-    unmodelled('a music model loaded beside the text model', 'weights', '--musicllm'),
-    none('--maingpu', '--main-gpu'),
-    none('--blasthreads', '--batchthreads', '--threadsbatch', '--threads-batch'),
-    none('--noshift', '--no-context-shift'),
-    none('--usemlock', '--mlock'),
-    none('--nommap', '--no-mmap'),
-    none('--mmprojcpu', '--no-mmproj-offload'),
-    none('--visionmintokens', '--image-min-tokens'),
-    none('--visionmaxtokens', '--image-max-tokens'),
-    none('--draftamount', '--draft-max', '--draft-n'),
-    none('--jinja_tools', '--jinja-tools', '--jinjatools'),
-    none('--jinja_kwargs', '--jinja-kwargs', '--jinjakwargs', '--chat-template-kwargs'),
-    none('--jinjatemplate', '--chat-template-file'),
-    none('--genlimit', '--promptlimit'),
-    none('--overridekv', '--override-kv'),
-    none('--sdclip1', '--sdclipl'),
-    none('--sdclip2', '--sdclipg'),
-    ...noneEach(`--port --host --launch --config --threads --usevulkan --usecpu --version --analyze --nommq
-      --loramult --nofastforward --swapadding --smartcache --ropeconfig --overridenativecontext --usemmap --noavx2
-      --failsafe --debugmode --onready --benchmark --prompt --cli --multiuser --multiplayer --websearch --remotetunnel
-      --highpriority --foreground --preloadstory --savedatafile --quiet --ssl --nocertify --visionmaxres
-      --draftgpusplit --password --ratelimit --ignoremissing --chatcompletionsadapter --jinja --smartcontext --unpack
-      --exportconfig --exporttemplate --nomodel --moeexperts --defaultgenamt --nobostoken --maxrequestsize --showgui
-      --skiplauncher --singleinstance --gendefaults --gendefaultsoverwrite --mcpfile --device --downloaddir
-      --autofitpadding --hordemodelname --hordeworkername --hordekey --hordemaxctx --hordegenlen --sdthreads
-      --sdclamped --sdclampedsoft --sdt5xxl --sdphotomaker --sdupscaler --sdflashattention --sdoffloadcpu --sdvaecpu
-      --sdclipgpu --sdconvdirect --sdvae --sdvaeauto --sdquant --sdlora --sdloramult --sdtiledvae --sdmaingpu
-      --ttswavtokenizer --ttsgpu --ttsmaxlen --ttsthreads --ttsdir --musicembeddings --musicdiffusion --musicvae
-      --musiclowvram --embeddingsmaxctx --embeddingsgpu --admin --adminpassword --admindir --adminunloadtimeout
-      --routermode --reqtimeout --autoswapmode --baseconfig --hordeconfig --sdconfig --noblas --pipelineparallel
-      --sdnotile --forceversion --sdgendefaults --testmemory`),
+      // The first spelling of a shared option is the key the tables read it as (llama.cpp's).
+      shared('--ctx-size', '--contextsize', '-c'),
+      shared('--n-gpu-layers', '--gpulayers', '--gpu-layers', '-ngl'),
+      shared('--model'),
+      shared('--flash-attn', '--flashattention', '-fa'),
+      reads(noFlash, '--noflashattention', '--no-flash-attn'),
+      reads(quantKv, '--quantkv'),
+      // Prompt tokens per step (llama.cpp's n_batch), not a batch of requests.
+      reads(promptBatch, '--batchsize', '--blasbatchsize', '--batch-size', '-b'),
+      // --usecuda [lowvram|normal|rowsplit|mmq|GPU id]: lowvram keeps the KV cache off the GPU, rowsplit splits rows.
+      unmodelledWhen((v) => /lowvram|rowsplit/.test(v), 'lowvram keeps the KV cache in CPU memory; rowsplit splits rows of each matrix over the GPUs', 'kv cache', '--usecuda', '--usecublas', '--usehipblas'),
+      unmodelledSwitch('the KV cache kept in CPU memory', 'kv cache', '--lowvram', '--no-kv-offload', '-nkvo'),
+      unmodelledWhen((v) => v === 'row', 'rows of each matrix split over the GPUs', 'parallelism', '--splitmode', '--split-mode', '-sm'),
+      reads(tensorSplit('koboldcpp'), '--tensor_split', '--tensorsplit', '--tensor-split', '-ts'),
+      unmodelledSwitch('layers placed to fit by KoboldCpp itself, whatever else is set', 'weights', '--autofit', '--fit'),
+      reads(overrideTensors('koboldcpp'), '--overridetensors', '--override-tensor', '-ot'),
+      reads(cpuMoeLayers, '--moecpu', '--n-cpu-moe', '-ncmoe'),
+      unmodelled("a draft model's weights and KV cache beside the target's", 'weights', '--draftmodel', '--model-draft', '-md'),
+      unmodelled("the draft model's layers on the GPU", 'weights', '--draftgpulayers', '--gpu-layers-draft', '--n-gpu-layers-draft', '-ngld'),
+      unmodelled("a LoRA adapter's weights beside the model", 'weights', '--lora'),
+      unmodelled("the multimodal projector's weights beside the model", 'weights', '--mmproj'),
+      unmodelledSwitch('a sliding-window KV cache for SWA layers (smaller than the full one)', 'kv cache', '--useswa'),
+      unmodelledSwitch('a second context for classifier-free guidance', 'kv cache', '--enableguidance'),
+      unmodelled('parallel slots of continuous batching', 'kv cache', '--continuous-batching', '--contbatch'),
+      unmodelledSwitch('pipeline parallelism over several GPUs turned off (it holds more memory)', 'peak', '--nopipelineparallel'),
+      // Other models loaded beside the text model (image generation, speech, embeddings, music).
+      unmodelled('an image-generation model loaded beside the text model', 'weights', '--sdmodel'),
+      unmodelled('a Whisper model loaded beside the text model', 'weights', '--whispermodel'),
+      unmodelled('a text-to-speech model loaded beside the text model', 'weights', '--ttsmodel'),
+      unmodelled('an embeddings model loaded beside the text model', 'weights', '--embeddingsmodel'),
+      unmodelled('a music model loaded beside the text model', 'weights', '--musicllm'),
+      none('--maingpu', '--main-gpu'),
+      none('--blasthreads', '--batchthreads', '--threadsbatch', '--threads-batch'),
+      none('--noshift', '--no-context-shift'),
+      none('--usemlock', '--mlock'),
+      none('--nommap', '--no-mmap'),
+      none('--mmprojcpu', '--no-mmproj-offload'),
+      none('--visionmintokens', '--image-min-tokens'),
+      none('--visionmaxtokens', '--image-max-tokens'),
+      none('--draftamount', '--draft-max', '--draft-n'),
+      none('--jinja_tools', '--jinja-tools', '--jinjatools'),
+      none('--jinja_kwargs', '--jinja-kwargs', '--jinjakwargs', '--chat-template-kwargs'),
+      none('--jinjatemplate', '--chat-template-file'),
+      none('--genlimit', '--promptlimit'),
+      none('--overridekv', '--override-kv'),
+      none('--sdclip1', '--sdclipl'),
+      none('--sdclip2', '--sdclipg'),
+      ...noneEach(`--port --host --launch --config --threads --usevulkan --usecpu --version --analyze --nommq
+        --loramult --nofastforward --swapadding --smartcache --ropeconfig --overridenativecontext --usemmap --noavx2
+        --failsafe --debugmode --onready --benchmark --prompt --cli --multiuser --multiplayer --websearch --remotetunnel
+        --highpriority --foreground --preloadstory --savedatafile --quiet --ssl --nocertify --visionmaxres
+        --draftgpusplit --password --ratelimit --ignoremissing --chatcompletionsadapter --jinja --smartcontext --unpack
+        --exportconfig --exporttemplate --nomodel --moeexperts --defaultgenamt --nobostoken --maxrequestsize --showgui
+        --skiplauncher --singleinstance --gendefaults --gendefaultsoverwrite --mcpfile --device --downloaddir
+        --autofitpadding --hordemodelname --hordeworkername --hordekey --hordemaxctx --hordegenlen --sdthreads
+        --sdclamped --sdclampedsoft --sdt5xxl --sdphotomaker --sdupscaler --sdflashattention --sdoffloadcpu --sdvaecpu
+        --sdclipgpu --sdconvdirect --sdvae --sdvaeauto --sdquant --sdlora --sdloramult --sdtiledvae --sdmaingpu
+        --ttswavtokenizer --ttsgpu --ttsmaxlen --ttsthreads --ttsdir --musicembeddings --musicdiffusion --musicvae
+        --musiclowvram --embeddingsmaxctx --embeddingsgpu --admin --adminpassword --admindir --adminunloadtimeout
+        --routermode --reqtimeout --autoswapmode --baseconfig --hordeconfig --sdconfig --noblas --pipelineparallel
+        --sdnotile --forceversion --sdgendefaults --testmemory`),
     ]);
   },
 };

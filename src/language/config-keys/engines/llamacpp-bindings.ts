@@ -21,13 +21,13 @@ export const LLAMA_CPP_BINDINGS: Engine = {
   ownWords: ['gpulayercount', 'ngpulayers', 'nbatch', 'ubatchsize'],
   get options() {
     return optionsOnce(this, () => [
-    // The first spelling of a shared option is the key the tables read it as (llama.cpp's).
-    shared('--ctx-size', 'contextsize'),
-    shared('--n-gpu-layers', 'gpulayercount', 'ngpulayers'),
-    reads(promptBatch, 'batchsize', 'nbatch', 'ubatchsize', 'nubatch'),
-    none('maingpu'),
-    ...noneEach(`seed threads batchthreads usememorymap usememorylock mmap mlock embeddingmode embeddings f16memory
-      vocabonly lowvram numa tensorsplit tensorsplits`),
+      // The first spelling of a shared option is the key the tables read it as (llama.cpp's).
+      shared('--ctx-size', 'contextsize'),
+      shared('--n-gpu-layers', 'gpulayercount', 'ngpulayers'),
+      reads(promptBatch, 'batchsize', 'nbatch', 'ubatchsize', 'nubatch'),
+      none('maingpu'),
+      ...noneEach(`seed threads batchthreads usememorymap usememorylock mmap mlock embeddingmode embeddings f16memory
+        vocabonly lowvram numa tensorsplit tensorsplits`),
     ]);
   },
 };

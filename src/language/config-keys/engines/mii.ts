@@ -16,19 +16,19 @@ export const MII: Engine = {
   says: 'mii',
   get options() {
     return optionsOnce(this, () => [
-    shared('model_name_or_path'),
-    // How many GPUs one replica shards the model over.
-    reads(serving(numeric('tp')), 'tensor_parallel'),
-    // "The maximum number of tokens DeepSpeed-Inference can work with, including the input and output tokens."
-    reads(numeric('seq'), 'max_length'),
-    unmodelled("weight-only quantisation (wf6af16: FP6 weights)", 'weights', 'quantization_mode'),
-    unmodelled("the ragged engine's own settings (its KV memory config, batch limits)", 'kv cache', 'inference_engine_config'),
-    // Replicas run on other GPUs, each with the same memory; device_map names which GPUs (not a layer split).
-    none('replica_num'),
-    none('device_map'),
-    ...noneEach(`tokenizer task torch_dist_port zmq_port_number replica_configs sync_debug profile_model_time
-      deployment_name deployment_type port_number enable_restful_api restful_api_host restful_api_port
-      restful_processes hostfile version`),
+      shared('model_name_or_path'),
+      // How many GPUs one replica shards the model over.
+      reads(serving(numeric('tp')), 'tensor_parallel'),
+      // "The maximum number of tokens DeepSpeed-Inference can work with, including the input and output tokens."
+      reads(numeric('seq'), 'max_length'),
+      unmodelled("weight-only quantisation (wf6af16: FP6 weights)", 'weights', 'quantization_mode'),
+      unmodelled("the ragged engine's own settings (its KV memory config, batch limits)", 'kv cache', 'inference_engine_config'),
+      // Replicas run on other GPUs, each with the same memory; device_map names which GPUs (not a layer split).
+      none('replica_num'),
+      none('device_map'),
+      ...noneEach(`tokenizer task torch_dist_port zmq_port_number replica_configs sync_debug profile_model_time
+        deployment_name deployment_type port_number enable_restful_api restful_api_host restful_api_port
+        restful_processes hostfile version`),
     ]);
   },
 };

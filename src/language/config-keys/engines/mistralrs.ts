@@ -23,27 +23,27 @@ export const MISTRAL_RS: Engine = {
   says: 'serve',
   get options() {
     return optionsOnce(this, () => [
-    // --pa-gpu-mem-usage is vLLM's --gpu-memory-utilization: total × f less what is used after loading.
-    reads(serving(fraction('util')), '--pa-gpu-mem-usage'),
-    reads(serving(numeric('max seqs')), '--max-seqs'),
-    shared('--max-seq-len'),
-    shared('--model-id'),
-    shared('--dtype'),
-    reads(paCacheType, '--pa-cache-type'),
-    unmodelled('a KV cache of this many MB in place of 0.9 of the card', 'kv cache', '--pa-gpu-mem'),
-    unmodelled('a KV cache for this many tokens in place of 0.9 of the card', 'kv cache', '--pa-ctxt-len'),
-    unmodelledSwitch('no PagedAttention: each sequence grows its own KV cache, no pool', 'kv cache', '--no-paged-attn'),
-    unmodelledSwitch('no KV cache at all', 'kv cache', '--no-kv-cache'),
-    unmodelled('weights quantised in place at load (ISQ) to this type', 'weights', '--isq'),
-    unmodelled('layers placed on each GPU (the rest on the CPU)', 'weights', '--num-device-layers'),
-    unmodelled('prompt tokens per step', 'activations', '--prompt-batchsize', '--prompt-chunksize'),
-    unmodelled("the prefix caches held on the GPU", 'kv cache', '--prefix-cache-n'),
-    unmodelledSwitch("a BERT model loaded beside for web search", 'weights', '--enable-search'),
-    // The model subcommand's sizing of its automatic device map: not an allocation.
-    none('--max-batch-size'),
-    ...noneEach(`--serve-ip --seed --port --log --truncate-sequence --chat-template --jinja-explicit --token-source
-      --interactive-mode --pa-blk-size --paged-attn --cpu --search-bert-model --enable-thinking --mcp-port --mcp-config
-      --tokenizer-json --arch --from-uqff --write-uqff --topology --hf-cache-path`),
+      // --pa-gpu-mem-usage is vLLM's --gpu-memory-utilization: total × f less what is used after loading.
+      reads(serving(fraction('util')), '--pa-gpu-mem-usage'),
+      reads(serving(numeric('max seqs')), '--max-seqs'),
+      shared('--max-seq-len'),
+      shared('--model-id'),
+      shared('--dtype'),
+      reads(paCacheType, '--pa-cache-type'),
+      unmodelled('a KV cache of this many MB in place of 0.9 of the card', 'kv cache', '--pa-gpu-mem'),
+      unmodelled('a KV cache for this many tokens in place of 0.9 of the card', 'kv cache', '--pa-ctxt-len'),
+      unmodelledSwitch('no PagedAttention: each sequence grows its own KV cache, no pool', 'kv cache', '--no-paged-attn'),
+      unmodelledSwitch('no KV cache at all', 'kv cache', '--no-kv-cache'),
+      unmodelled('weights quantised in place at load (ISQ) to this type', 'weights', '--isq'),
+      unmodelled('layers placed on each GPU (the rest on the CPU)', 'weights', '--num-device-layers'),
+      unmodelled('prompt tokens per step', 'activations', '--prompt-batchsize', '--prompt-chunksize'),
+      unmodelled("the prefix caches held on the GPU", 'kv cache', '--prefix-cache-n'),
+      unmodelledSwitch("a BERT model loaded beside for web search", 'weights', '--enable-search'),
+      // The model subcommand's sizing of its automatic device map: not an allocation.
+      none('--max-batch-size'),
+      ...noneEach(`--serve-ip --seed --port --log --truncate-sequence --chat-template --jinja-explicit --token-source
+        --interactive-mode --pa-blk-size --paged-attn --cpu --search-bert-model --enable-thinking --mcp-port --mcp-config
+        --tokenizer-json --arch --from-uqff --write-uqff --topology --hf-cache-path`),
     ]);
   },
 };

@@ -51,30 +51,30 @@ export const MLC_LLM: Engine = {
   says: 'inference',
   get options() {
     return optionsOnce(this, () => [
-    shared('--model'),
-    shared('gpu_memory_utilization'),
-    reads(mlcQuantization, '--quantization'),
-    reads(inference('tp'), 'tensor_parallel_shards'),
-    reads(inference('pp'), 'pipeline_parallel_stages'),
-    reads(inference('max seqs'), 'max_num_sequence'),
-    reads(inference('seq'), 'max_single_sequence_length'),
-    reads(inference('seq'), 'context_window_size'),
-    reads(inference('batched tokens'), 'prefill_chunk_size'),
-    unmodelled('the tokens the KV cache holds in all, shared by the sequences', 'kv cache', 'max_total_sequence_length', 'max_total_seq_length'),
-    unmodelled('the most sequences the compiled model batches', 'batch', 'max_batch_size'),
-    unmodelled('a sliding-window KV cache of that many tokens', 'kv cache', 'sliding_window_size'),
-    unmodelledWhen((v) => v !== 'disable', "a draft model's weights and KV cache beside the target's", 'weights', '--speculative-mode'),
-    unmodelled('draft tokens verified per step', 'activations', 'spec_draft_length'),
-    unmodelled("additional models' weights on the same GPU", 'weights', '--additional-models'),
-    unmodelled("an embedding model's weights on the same GPU", 'weights', '--embedding-model'),
-    // --mode local | interactive | server: the defaults of max_num_sequence and the KV cache's size.
-    unmodelledWhen((v) => v === 'server', "the KV cache sized to fill what gpu_memory_utilization leaves", 'kv cache', '--mode'),
-    readsThrough(overrides, '--overrides'),
-    none('--device'),
-    ...noneEach(`--model-lib --opt --enable-debug --embedding-model-lib --prefix-cache-mode --prefill-mode --enable-tracing
-      --host --port --allow-credentials --allow-origins --allow-methods --allow-headers --api-key kv_cache_page_size
-      attention_sink_size max_history_size kv_state_kind spec_tree_width prefix_cache_max_num_recycling_seqs verbose
-      --conv-template`),
+      shared('--model'),
+      shared('gpu_memory_utilization'),
+      reads(mlcQuantization, '--quantization'),
+      reads(inference('tp'), 'tensor_parallel_shards'),
+      reads(inference('pp'), 'pipeline_parallel_stages'),
+      reads(inference('max seqs'), 'max_num_sequence'),
+      reads(inference('seq'), 'max_single_sequence_length'),
+      reads(inference('seq'), 'context_window_size'),
+      reads(inference('batched tokens'), 'prefill_chunk_size'),
+      unmodelled('the tokens the KV cache holds in all, shared by the sequences', 'kv cache', 'max_total_sequence_length', 'max_total_seq_length'),
+      unmodelled('the most sequences the compiled model batches', 'batch', 'max_batch_size'),
+      unmodelled('a sliding-window KV cache of that many tokens', 'kv cache', 'sliding_window_size'),
+      unmodelledWhen((v) => v !== 'disable', "a draft model's weights and KV cache beside the target's", 'weights', '--speculative-mode'),
+      unmodelled('draft tokens verified per step', 'activations', 'spec_draft_length'),
+      unmodelled("additional models' weights on the same GPU", 'weights', '--additional-models'),
+      unmodelled("an embedding model's weights on the same GPU", 'weights', '--embedding-model'),
+      // --mode local | interactive | server: the defaults of max_num_sequence and the KV cache's size.
+      unmodelledWhen((v) => v === 'server', "the KV cache sized to fill what gpu_memory_utilization leaves", 'kv cache', '--mode'),
+      readsThrough(overrides, '--overrides'),
+      none('--device'),
+      ...noneEach(`--model-lib --opt --enable-debug --embedding-model-lib --prefix-cache-mode --prefill-mode --enable-tracing
+        --host --port --allow-credentials --allow-origins --allow-methods --allow-headers --api-key kv_cache_page_size
+        attention_sink_size max_history_size kv_state_kind spec_tree_width prefix_cache_max_num_recycling_seqs verbose
+        --conv-template`),
     ]);
   },
 };

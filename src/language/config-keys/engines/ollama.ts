@@ -35,25 +35,25 @@ export const OLLAMA: Engine = {
   says: 'ollama',
   get options() {
     return optionsOnce(this, () => [
-    shared('OLLAMA_CONTEXT_LENGTH'),
-    shared('OLLAMA_NUM_PARALLEL'),
-    shared('OLLAMA_FLASH_ATTENTION'),
-    shared('OLLAMA_KV_CACHE_TYPE'),
-    shared('num_ctx'),
-    reads(layersOnGpu, 'num_gpu'),
-    reads(promptBatch, 'num_batch'),
-    // OLLAMA_GPU_OVERHEAD: bytes kept free on each GPU; OLLAMA_SCHED_SPREAD: a model spread over every GPU.
-    unmodelled('memory kept free on each GPU', 'peak', 'OLLAMA_GPU_OVERHEAD'),
-    unmodelled('the model spread over all GPUs, not packed on the fewest', 'parallelism', 'OLLAMA_SCHED_SPREAD'),
-    // A Modelfile's ADAPTER line: a LoRA adapter applied to the base model.
-    unmodelledWhen((v) => /[./]/.test(v), "a LoRA adapter's weights beside the model", 'weights', 'ADAPTER'),
-    // OLLAMA_MAX_LOADED_MODELS: other models resident at once, each sized on its own.
-    none('OLLAMA_MAX_LOADED_MODELS'),
-    ...noneEach(`OLLAMA_HOST OLLAMA_MODELS OLLAMA_KEEP_ALIVE OLLAMA_MAX_QUEUE OLLAMA_DEBUG OLLAMA_ORIGINS OLLAMA_LOAD_TIMEOUT
-      OLLAMA_LLM_LIBRARY OLLAMA_NOPRUNE OLLAMA_NOHISTORY OLLAMA_AUTH OLLAMA_DEBUG_LOG_REQUESTS OLLAMA_EDITOR
-      OLLAMA_GO_TEMPLATE OLLAMA_IGPU_ENABLE OLLAMA_MAX_TRANSFER_STREAMS OLLAMA_NO_CLOUD OLLAMA_REMOTES OLLAMA_VULKAN
-      num_keep seed num_predict top_k top_p min_p typical_p repeat_last_n temperature repeat_penalty presence_penalty
-      frequency_penalty stop main_gpu use_mmap num_thread keep_alive`),
+      shared('OLLAMA_CONTEXT_LENGTH'),
+      shared('OLLAMA_NUM_PARALLEL'),
+      shared('OLLAMA_FLASH_ATTENTION'),
+      shared('OLLAMA_KV_CACHE_TYPE'),
+      shared('num_ctx'),
+      reads(layersOnGpu, 'num_gpu'),
+      reads(promptBatch, 'num_batch'),
+      // OLLAMA_GPU_OVERHEAD: bytes kept free on each GPU; OLLAMA_SCHED_SPREAD: a model spread over every GPU.
+      unmodelled('memory kept free on each GPU', 'peak', 'OLLAMA_GPU_OVERHEAD'),
+      unmodelled('the model spread over all GPUs, not packed on the fewest', 'parallelism', 'OLLAMA_SCHED_SPREAD'),
+      // A Modelfile's ADAPTER line: a LoRA adapter applied to the base model.
+      unmodelledWhen((v) => /[./]/.test(v), "a LoRA adapter's weights beside the model", 'weights', 'ADAPTER'),
+      // OLLAMA_MAX_LOADED_MODELS: other models resident at once, each sized on its own.
+      none('OLLAMA_MAX_LOADED_MODELS'),
+      ...noneEach(`OLLAMA_HOST OLLAMA_MODELS OLLAMA_KEEP_ALIVE OLLAMA_MAX_QUEUE OLLAMA_DEBUG OLLAMA_ORIGINS OLLAMA_LOAD_TIMEOUT
+        OLLAMA_LLM_LIBRARY OLLAMA_NOPRUNE OLLAMA_NOHISTORY OLLAMA_AUTH OLLAMA_DEBUG_LOG_REQUESTS OLLAMA_EDITOR
+        OLLAMA_GO_TEMPLATE OLLAMA_IGPU_ENABLE OLLAMA_MAX_TRANSFER_STREAMS OLLAMA_NO_CLOUD OLLAMA_REMOTES OLLAMA_VULKAN
+        num_keep seed num_predict top_k top_p min_p typical_p repeat_last_n temperature repeat_penalty presence_penalty
+        frequency_penalty stop main_gpu use_mmap num_thread keep_alive`),
     ]);
   },
 };

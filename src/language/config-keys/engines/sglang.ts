@@ -62,68 +62,68 @@ export const SGLANG: Engine = {
   says: 'sglang',
   get options() {
     return optionsOnce(this, () => [
-    shared('--model-path', '--model'),
-    shared('--dtype'),
-    shared('--quantization'),
-    shared('--kv-cache-dtype'),
-    shared('--context-length'),
-    shared('--context-len'),
-    // The share of the card for the weights and the KV pool: SGLang's budget (memory/sglang.ts).
-    shared('--mem-fraction-static'),
-    shared('--mem-fraction'),
-    shared('--max-running-requests'),
-    // The prefill chunk: tokens per prefill step, which size its activations (memory/sglang.ts).
-    shared('--chunked-prefill-size'),
-    shared('--tp-size', '--tensor-parallel-size'),
-    shared('--pp-size', '--pipeline-parallel-size'),
-    shared('--disable-cuda-graph'),
-    ...SGLANG_DUMP_ONLY_KEYS.map((k) => reads(namesSglang, `--${k.replace(/_/g, '-')}`)),
-    // --max-total-tokens is SGLang's KV pool in tokens, set in place of what the fraction leaves;
-    // TGI's option of that spelling is one request's cap (sequence.ts reads that one).
-    unmodelled("the KV pool's size in tokens, in place of what --mem-fraction-static leaves", 'kv cache', '--max-total-tokens'),
-    unmodelled('the most tokens one prefill batch takes (its activations)', 'activations', '--max-prefill-tokens'),
-    shared('--cpu-offload-gb'),
-    unmodelled('CUDA graphs captured up to this batch (their pool)', 'peak', '--cuda-graph-max-bs'),
-    unmodelled('CUDA graphs captured for these batches (their pool)', 'peak', '--cuda-graph-bs'),
-    // The MoE layers' experts split over this many GPUs (server_args.py ep_size); --enable-ep-moe, before it, made the
-    // expert-parallel size the tensor-parallel one. Read as the item `ep N` (NVIDIA/TensorRT-LLM#3486, c2537's cause).
-    reads(serving(numeric('ep')), '--ep-size', '--expert-parallel-size'),
-    reads(epFromTp, '--enable-ep-moe'),
-    unmodelledWhen(on, 'attention run data-parallel beside tensor-parallel MoE layers', 'parallelism', '--enable-dp-attention'),
-    unmodelledWhen(on, 'an embedding model keeps no KV cache for generation', 'kv cache', '--is-embedding'),
-    reads(torchaoConfig, '--torchao-config'),
-    unmodelledWhen(on, "LoRA adapters' pool on the GPU beside the base model", 'weights', '--enable-lora'),
-    unmodelled("LoRA adapters' pool on the GPU beside the base model", 'weights', '--lora-paths'),
-    unmodelled("LoRA adapters' pool on the GPU beside the base model", 'weights', '--max-lora-rank'),
-    unmodelled("LoRA adapters' pool on the GPU beside the base model", 'weights', '--max-loras-per-batch'),
-    unmodelled("LoRA adapters' pool on the GPU beside the base model", 'weights', '--max-loaded-loras'),
-    unmodelled("a draft model's weights and KV cache beside the target's", 'weights', '--speculative-algorithm'),
-    unmodelled("a draft model's weights and KV cache beside the target's", 'weights', '--speculative-draft-model-path'),
-    unmodelled('draft tokens verified per step', 'activations', '--speculative-num-draft-tokens'),
-    unmodelled('draft steps per verification', 'activations', '--speculative-num-steps'),
-    unmodelled('draft branches per step', 'activations', '--speculative-eagle-topk'),
-    // KTransformers' kt-kernel inside SGLang (kvcache-ai/ktransformers#1661, c2968): the routed experts run on the CPU from a copy of
-    // their own ("--kt-amx-weight-path …-CPU-INT8"), in host memory; its "-INT8" is not the GPU weights' format (the model's own, FP8).
-    unmodelled("the routed experts' CPU copy KTransformers runs in host memory (the GPU keeps the rest in the model's own format)", 'weights', '--kt-amx-weight-path', '--kt-weight-path'),
-    unmodelled('the routed experts kept on the GPU (the rest run on the CPU)', 'weights', '--kt-num-gpu-experts'),
-    ...noneEach('--kt-cpuinfer --kt-threadpool-count --kt-amx-method --kt-method --kt-max-deferred-experts-per-token'),
-    // Data parallelism runs whole replicas: each GPU holds what one replica's does.
-    none('--dp-size', '--data-parallel-size'),
-    ...noneEach(`--tokenizer-path --tokenizer-mode --skip-tokenizer-init --load-format --trust-remote-code --revision
-      --model-impl --host --port --skip-server-warmup --warmups --nccl-port --ssl-keyfile --ssl-certfile
-      --quantization-param-path --max-queued-requests --schedule-policy --schedule-conservativeness --page-size
-      --radix-eviction-policy --device --stream-interval --random-seed --watchdog-timeout --dist-timeout
-      --download-dir --base-gpu-id --gpu-id-step --log-level --log-level-http --log-requests --log-requests-level
-      --show-time-cost --enable-metrics --decode-log-interval --api-key --chat-template
-      --reasoning-parser --tool-call-parser
-      --load-balance-method --dist-init-addr --nnodes --node-rank --json-model-override-args --lora-backend
-      --attention-backend --sampling-backend --grammar-backend --enable-hierarchical-cache --hicache-ratio
-      --hicache-size --disable-radix-cache --disable-cuda-graph-padding --enable-nccl-nvls --disable-outlines-disk-cache
-      --disable-custom-all-reduce --disable-overlap-schedule --enable-mixed-chunk --enable-torch-compile
-      --torch-compile-max-bs --enable-p2p-check --triton-attention-reduce-in-fp32 --triton-attention-num-kv-splits
-      --num-continuous-decode-steps --delete-ckpt-after-loading --enable-memory-saver --allow-auto-truncate
-      --enable-custom-logit-processor --disable-chunked-prefix-cache --enable-deterministic-inference
-      --disaggregation-mode --disaggregation-transfer-backend --moe-runner-backend --moe-a2a-backend`),
+      shared('--model-path', '--model'),
+      shared('--dtype'),
+      shared('--quantization'),
+      shared('--kv-cache-dtype'),
+      shared('--context-length'),
+      shared('--context-len'),
+      // The share of the card for the weights and the KV pool: SGLang's budget (memory/sglang.ts).
+      shared('--mem-fraction-static'),
+      shared('--mem-fraction'),
+      shared('--max-running-requests'),
+      // The prefill chunk: tokens per prefill step, which size its activations (memory/sglang.ts).
+      shared('--chunked-prefill-size'),
+      shared('--tp-size', '--tensor-parallel-size'),
+      shared('--pp-size', '--pipeline-parallel-size'),
+      shared('--disable-cuda-graph'),
+      ...SGLANG_DUMP_ONLY_KEYS.map((k) => reads(namesSglang, `--${k.replace(/_/g, '-')}`)),
+      // --max-total-tokens is SGLang's KV pool in tokens, set in place of what the fraction leaves;
+      // TGI's option of that spelling is one request's cap (sequence.ts reads that one).
+      unmodelled("the KV pool's size in tokens, in place of what --mem-fraction-static leaves", 'kv cache', '--max-total-tokens'),
+      unmodelled('the most tokens one prefill batch takes (its activations)', 'activations', '--max-prefill-tokens'),
+      shared('--cpu-offload-gb'),
+      unmodelled('CUDA graphs captured up to this batch (their pool)', 'peak', '--cuda-graph-max-bs'),
+      unmodelled('CUDA graphs captured for these batches (their pool)', 'peak', '--cuda-graph-bs'),
+      // The MoE layers' experts split over this many GPUs (server_args.py ep_size); --enable-ep-moe, before it, made the
+      // expert-parallel size the tensor-parallel one. Read as the item `ep N` (NVIDIA/TensorRT-LLM#3486, c2537's cause).
+      reads(serving(numeric('ep')), '--ep-size', '--expert-parallel-size'),
+      reads(epFromTp, '--enable-ep-moe'),
+      unmodelledWhen(on, 'attention run data-parallel beside tensor-parallel MoE layers', 'parallelism', '--enable-dp-attention'),
+      unmodelledWhen(on, 'an embedding model keeps no KV cache for generation', 'kv cache', '--is-embedding'),
+      reads(torchaoConfig, '--torchao-config'),
+      unmodelledWhen(on, "LoRA adapters' pool on the GPU beside the base model", 'weights', '--enable-lora'),
+      unmodelled("LoRA adapters' pool on the GPU beside the base model", 'weights', '--lora-paths'),
+      unmodelled("LoRA adapters' pool on the GPU beside the base model", 'weights', '--max-lora-rank'),
+      unmodelled("LoRA adapters' pool on the GPU beside the base model", 'weights', '--max-loras-per-batch'),
+      unmodelled("LoRA adapters' pool on the GPU beside the base model", 'weights', '--max-loaded-loras'),
+      unmodelled("a draft model's weights and KV cache beside the target's", 'weights', '--speculative-algorithm'),
+      unmodelled("a draft model's weights and KV cache beside the target's", 'weights', '--speculative-draft-model-path'),
+      unmodelled('draft tokens verified per step', 'activations', '--speculative-num-draft-tokens'),
+      unmodelled('draft steps per verification', 'activations', '--speculative-num-steps'),
+      unmodelled('draft branches per step', 'activations', '--speculative-eagle-topk'),
+      // KTransformers' kt-kernel inside SGLang (kvcache-ai/ktransformers#1661, c2968): the routed experts run on the CPU from a copy of
+      // their own ("--kt-amx-weight-path …-CPU-INT8"), in host memory; its "-INT8" is not the GPU weights' format (the model's own, FP8).
+      unmodelled("the routed experts' CPU copy KTransformers runs in host memory (the GPU keeps the rest in the model's own format)", 'weights', '--kt-amx-weight-path', '--kt-weight-path'),
+      unmodelled('the routed experts kept on the GPU (the rest run on the CPU)', 'weights', '--kt-num-gpu-experts'),
+      ...noneEach('--kt-cpuinfer --kt-threadpool-count --kt-amx-method --kt-method --kt-max-deferred-experts-per-token'),
+      // Data parallelism runs whole replicas: each GPU holds what one replica's does.
+      none('--dp-size', '--data-parallel-size'),
+      ...noneEach(`--tokenizer-path --tokenizer-mode --skip-tokenizer-init --load-format --trust-remote-code --revision
+        --model-impl --host --port --skip-server-warmup --warmups --nccl-port --ssl-keyfile --ssl-certfile
+        --quantization-param-path --max-queued-requests --schedule-policy --schedule-conservativeness --page-size
+        --radix-eviction-policy --device --stream-interval --random-seed --watchdog-timeout --dist-timeout
+        --download-dir --base-gpu-id --gpu-id-step --log-level --log-level-http --log-requests --log-requests-level
+        --show-time-cost --enable-metrics --decode-log-interval --api-key --chat-template
+        --reasoning-parser --tool-call-parser
+        --load-balance-method --dist-init-addr --nnodes --node-rank --json-model-override-args --lora-backend
+        --attention-backend --sampling-backend --grammar-backend --enable-hierarchical-cache --hicache-ratio
+        --hicache-size --disable-radix-cache --disable-cuda-graph-padding --enable-nccl-nvls --disable-outlines-disk-cache
+        --disable-custom-all-reduce --disable-overlap-schedule --enable-mixed-chunk --enable-torch-compile
+        --torch-compile-max-bs --enable-p2p-check --triton-attention-reduce-in-fp32 --triton-attention-num-kv-splits
+        --num-continuous-decode-steps --delete-ckpt-after-loading --enable-memory-saver --allow-auto-truncate
+        --enable-custom-logit-processor --disable-chunked-prefix-cache --enable-deterministic-inference
+        --disaggregation-mode --disaggregation-transfer-backend --moe-runner-backend --moe-a2a-backend`),
     ]);
   },
 };

@@ -43,28 +43,28 @@ export const TENSORRT_LLM: Engine = {
   says: 'tensorrt-llm',
   get options() {
     return optionsOnce(this, () => [
-    shared('--model'),
-    // Attention's tensor-parallel size, the MoE layers' expert-parallel size (experts split over that many GPUs).
-    reads(serving(numeric('tp')), '--tp', '--tp_size', 'tensor_parallel_size'),
-    reads(serving(numeric('ep')), '--ep', '--ep_size', 'moe_expert_parallel_size'),
-    reads(serving(numeric('pp')), '--pp', '--pp_size', 'pipeline_parallel_size'),
-    reads(maxBatchSize, '--max_batch_size', 'max_batch_size'),
-    // The tokens one scheduler step takes (its prefill chunk): the batched-token budget.
-    reads(serving(numeric('batched tokens')), '--max_num_tokens', 'max_num_tokens'),
-    shared('--max_seq_len', 'max_seq_len'),
-    unmodelled('the KV cache given this share of the memory free after the weights load (not a share of the card)', 'kv cache', '--kv_cache_free_gpu_memory_fraction', '--kv_cache_free_gpu_mem_fraction', 'free_gpu_memory_fraction'),
-    unmodelled('MoE layers split by tensor parallelism inside each expert-parallel group', 'parallelism', '--moe_tp_size', 'moe_tensor_parallel_size'),
-    shared('--backend'),
-    reads(namesTensorrtLlm, ...BUILD_SCRIPT_ONLY_FLAGS),
-    // The benchmark's client: how many requests it sends and keeps in flight, not what the engine allocates.
-    none('--concurrency'),
-    none('--num_requests'),
-    none('--dataset'),
-    none('--extra_llm_api_options'),
-    // --gpus_per_node is left to the key tables, which read it as TensorRT-LLM's cluster spec, no GPU count (b16-engine-world-size).
-    ...noneEach(`--warmup --streaming --report_json --iteration_log --output_json --request_json --engine_dir --workspace
-      --tokenizer --host --port --log_level --trust_remote_code --num_postprocess_workers --reasoning_parser
-      --cluster_size --eos_id --modality --beam_width --target_input_len --target_output_len`),
+      shared('--model'),
+      // Attention's tensor-parallel size, the MoE layers' expert-parallel size (experts split over that many GPUs).
+      reads(serving(numeric('tp')), '--tp', '--tp_size', 'tensor_parallel_size'),
+      reads(serving(numeric('ep')), '--ep', '--ep_size', 'moe_expert_parallel_size'),
+      reads(serving(numeric('pp')), '--pp', '--pp_size', 'pipeline_parallel_size'),
+      reads(maxBatchSize, '--max_batch_size', 'max_batch_size'),
+      // The tokens one scheduler step takes (its prefill chunk): the batched-token budget.
+      reads(serving(numeric('batched tokens')), '--max_num_tokens', 'max_num_tokens'),
+      shared('--max_seq_len', 'max_seq_len'),
+      unmodelled('the KV cache given this share of the memory free after the weights load (not a share of the card)', 'kv cache', '--kv_cache_free_gpu_memory_fraction', '--kv_cache_free_gpu_mem_fraction', 'free_gpu_memory_fraction'),
+      unmodelled('MoE layers split by tensor parallelism inside each expert-parallel group', 'parallelism', '--moe_tp_size', 'moe_tensor_parallel_size'),
+      shared('--backend'),
+      reads(namesTensorrtLlm, ...BUILD_SCRIPT_ONLY_FLAGS),
+      // The benchmark's client: how many requests it sends and keeps in flight, not what the engine allocates.
+      none('--concurrency'),
+      none('--num_requests'),
+      none('--dataset'),
+      none('--extra_llm_api_options'),
+      // --gpus_per_node is left to the key tables, which read it as TensorRT-LLM's cluster spec, no GPU count (b16-engine-world-size).
+      ...noneEach(`--warmup --streaming --report_json --iteration_log --output_json --request_json --engine_dir --workspace
+        --tokenizer --host --port --log_level --trust_remote_code --num_postprocess_workers --reasoning_parser
+        --cluster_size --eos_id --modality --beam_width --target_input_len --target_output_len`),
     ]);
   },
 };

@@ -52,36 +52,36 @@ export const TGI: Engine = {
   // SM_NUM_GPUS → NUM_SHARD, HF_MODEL_ID → MODEL_ID, HF_MODEL_QUANTIZE → QUANTIZE; corpus c2610, c2608).
   get options() {
     return optionsOnce(this, () => [
-    shared('--model-id', 'HF_MODEL_ID'),
-    shared('--num-shard', 'SM_NUM_GPUS'),
-    reads(quantizeSwitchOrMethod, '--quantize', 'HF_MODEL_QUANTIZE'),
-    shared('--dtype'),
-    shared('--kv-cache-dtype'),
-    // One request's cap: prompt and generated tokens (sequence.ts reads it as the served length).
-    shared('--max-total-tokens'),
-    shared('--max-input-length'),
-    // The tokens of the warm-up's prefill batch, which sizes the activations (memory/tgi.ts).
-    shared('--max-batch-prefill-tokens'),
-    shared('--cuda-memory-fraction'),
-    reads(sharded, '--sharded'),
-    shared('--max-concurrent-requests'),
-    // The KV budget in tokens, in place of what warm-up leaves (inferred on flash-attention models).
-    unmodelled('the KV cache budget in tokens, in place of what the warm-up leaves', 'kv cache', '--max-batch-total-tokens'),
-    unmodelled('CUDA graphs captured for these batch sizes (their pool)', 'peak', '--cuda-graphs'),
-    unmodelled('speculative tokens per step (Medusa heads or n-grams)', 'activations', '--speculate'),
-    unmodelled("LoRA adapters' weights beside the base model", 'weights', '--lora-adapters'),
-    // "Enforce a maximum number of requests per batch": the router's queue takes at most this many requests into a
-    // running batch (backends/v3 queue.rs next_batch `max_size`), as vLLM's --max-num-seqs does; the KV budget still
-    // bounds it from below. "--max-batch-size 8" (c1931) and SageMaker's MAX_BATCH_SIZE "1" (c2608) are read so.
-    reads(serving(numeric('max seqs')), '--max-batch-size'),
-    none('--max-input-tokens'),
-    ...noneEach(`--revision --validation-workers --trust-remote-code --max-best-of --max-stop-sequences
-      --max-top-n-tokens --waiting-served-ratio --max-waiting-tokens --hostname --port --prometheus-port
-      --shard-uds-path --master-addr --master-port --huggingface-hub-cache --weights-cache-override
-      --disable-custom-kernels --rope-scaling --rope-factor --json-output --otlp-endpoint --otlp-service-name
-      --cors-allow-origin --api-key --watermark-gamma --watermark-delta --ngrok --ngrok-authtoken --ngrok-edge
-      --tokenizer-config-path --disable-grammar-support --env --max-client-batch-size --usage-stats --payload-limit
-      --enable-prefill-logprobs --graceful-termination-timeout`),
+      shared('--model-id', 'HF_MODEL_ID'),
+      shared('--num-shard', 'SM_NUM_GPUS'),
+      reads(quantizeSwitchOrMethod, '--quantize', 'HF_MODEL_QUANTIZE'),
+      shared('--dtype'),
+      shared('--kv-cache-dtype'),
+      // One request's cap: prompt and generated tokens (sequence.ts reads it as the served length).
+      shared('--max-total-tokens'),
+      shared('--max-input-length'),
+      // The tokens of the warm-up's prefill batch, which sizes the activations (memory/tgi.ts).
+      shared('--max-batch-prefill-tokens'),
+      shared('--cuda-memory-fraction'),
+      reads(sharded, '--sharded'),
+      shared('--max-concurrent-requests'),
+      // The KV budget in tokens, in place of what warm-up leaves (inferred on flash-attention models).
+      unmodelled('the KV cache budget in tokens, in place of what the warm-up leaves', 'kv cache', '--max-batch-total-tokens'),
+      unmodelled('CUDA graphs captured for these batch sizes (their pool)', 'peak', '--cuda-graphs'),
+      unmodelled('speculative tokens per step (Medusa heads or n-grams)', 'activations', '--speculate'),
+      unmodelled("LoRA adapters' weights beside the base model", 'weights', '--lora-adapters'),
+      // "Enforce a maximum number of requests per batch": the router's queue takes at most this many requests into a
+      // running batch (backends/v3 queue.rs next_batch `max_size`), as vLLM's --max-num-seqs does; the KV budget still
+      // bounds it from below. "--max-batch-size 8" (c1931) and SageMaker's MAX_BATCH_SIZE "1" (c2608) are read so.
+      reads(serving(numeric('max seqs')), '--max-batch-size'),
+      none('--max-input-tokens'),
+      ...noneEach(`--revision --validation-workers --trust-remote-code --max-best-of --max-stop-sequences
+        --max-top-n-tokens --waiting-served-ratio --max-waiting-tokens --hostname --port --prometheus-port
+        --shard-uds-path --master-addr --master-port --huggingface-hub-cache --weights-cache-override
+        --disable-custom-kernels --rope-scaling --rope-factor --json-output --otlp-endpoint --otlp-service-name
+        --cors-allow-origin --api-key --watermark-gamma --watermark-delta --ngrok --ngrok-authtoken --ngrok-edge
+        --tokenizer-config-path --disable-grammar-support --env --max-client-batch-size --usage-stats --payload-limit
+        --enable-prefill-logprobs --graceful-termination-timeout`),
     ].map(withEnv));
   },
 };

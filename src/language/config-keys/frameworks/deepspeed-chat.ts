@@ -96,23 +96,23 @@ export const DEEPSPEED_CHAT: Framework = {
   named: /actor_model_name_or_path|critic_model_name_or_path|actor_zero_stage|critic_zero_stage|critic_lora_dim|generation_batch_numbers|per_device_generation_batch_size|per_device_mini_train_batch_size|step3_rlhf|deployment[-_]type[ \t=]+["']?(?:single_gpu|single_node|multi_node)/,
   get options() {
     return optionsOnce(this, () => [
-    reads('actor_model_name_or_path', model, SOURCE),
-    reads('deployment_type', deploymentType, TRAIN_PY_SOURCE),
-    reads('actor_model', model, TRAIN_PY_SOURCE),
-    ...PPO_ONLY_KEYS.map((k) => reads(k, ppoOnce(k), SOURCE)),
-    reads('actor_zero_stage', actorStage, SOURCE),
-    reads('actor_lora_dim', actorLora, SOURCE),
-    reads('actor_gradient_checkpointing', flag('gc'), SOURCE),
-    reads('max_prompt_seq_len', sampleLength('max_prompt_seq_len'), SOURCE),
-    reads('max_answer_seq_len', sampleLength('max_answer_seq_len'), SOURCE),
-    reads(['per_device_training_batch_size', 'per_device_train_batch_size'], numeric('bs'), SOURCE),
-    unmodelled('offload_reference_model', 'the reference model kept in CPU memory between its forwards', ['framework'], SOURCE),
-    unmodelled('enable_hybrid_engine', "DeepSpeed's hybrid engine: the actor's weights regathered for generation", ['sharding'], SOURCE),
-    // `--deepspeed` only switches DeepSpeed on (it is always on here); the critic's other settings size the critic, not the actor.
-    ...noEffect(
-      'deepspeed critic_dropout actor_dropout actor_learning_rate critic_learning_rate actor_weight_decay critic_weight_decay actor_lora_module_name critic_lora_module_name actor_lora_learning_rate critic_lora_learning_rate num_padding_at_beginning data_path data_split data_output_path num_train_epochs lr_scheduler_type num_warmup_steps output_dir seed enable_ema unsupervised_dataset_name unsupervised_dataset_config_name unsup_coef align_overflow print_answers enable_tensorboard tensorboard_path only_optimize_lora',
-      SOURCE,
-    ),
+      reads('actor_model_name_or_path', model, SOURCE),
+      reads('deployment_type', deploymentType, TRAIN_PY_SOURCE),
+      reads('actor_model', model, TRAIN_PY_SOURCE),
+      ...PPO_ONLY_KEYS.map((k) => reads(k, ppoOnce(k), SOURCE)),
+      reads('actor_zero_stage', actorStage, SOURCE),
+      reads('actor_lora_dim', actorLora, SOURCE),
+      reads('actor_gradient_checkpointing', flag('gc'), SOURCE),
+      reads('max_prompt_seq_len', sampleLength('max_prompt_seq_len'), SOURCE),
+      reads('max_answer_seq_len', sampleLength('max_answer_seq_len'), SOURCE),
+      reads(['per_device_training_batch_size', 'per_device_train_batch_size'], numeric('bs'), SOURCE),
+      unmodelled('offload_reference_model', 'the reference model kept in CPU memory between its forwards', ['framework'], SOURCE),
+      unmodelled('enable_hybrid_engine', "DeepSpeed's hybrid engine: the actor's weights regathered for generation", ['sharding'], SOURCE),
+      // `--deepspeed` only switches DeepSpeed on (it is always on here); the critic's other settings size the critic, not the actor.
+      ...noEffect(
+        'deepspeed critic_dropout actor_dropout actor_learning_rate critic_learning_rate actor_weight_decay critic_weight_decay actor_lora_module_name critic_lora_module_name actor_lora_learning_rate critic_lora_learning_rate num_padding_at_beginning data_path data_split data_output_path num_train_epochs lr_scheduler_type num_warmup_steps output_dir seed enable_ema unsupervised_dataset_name unsupervised_dataset_config_name unsup_coef align_overflow print_answers enable_tensorboard tensorboard_path only_optimize_lora',
+        SOURCE,
+      ),
     ]);
   },
 };

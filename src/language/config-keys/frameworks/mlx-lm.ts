@@ -40,14 +40,14 @@ export const MLX_LM: Framework = {
   named: /\bmlx[_-]lm\b|\bmlx[_-]examples\b|\bmlx_model\b|\bmlx-community\//,
   get options() {
     return optionsOnce(this, () => [
-    reads(['num_layers', 'lora_layers'], adaptedLayers, LORA_PY),
-    reads('fine_tune_type', fineTuneType, LORA_PY),
-    reads('grad_accumulation_steps', numeric('ga'), LORA_PY),
-    ...shared('model train optimizer batch_size iters val_batches learning_rate steps_per_report steps_per_eval save_every max_seq_length grad_checkpoint lora_parameters seed resume_adapter_file adapter_path test test_batches report_to trust_remote_code', LORA_PY),
-    ...shared('keys rank weight_decay warmup', CONFIG),
-    ...noEffect('data config mask_prompt project_name clear_cache_threshold optimizer_config lr_schedule', LORA_PY),
-    ...noEffect('scale betas eps bias_correction name warmup_init arguments', CONFIG),
-    ...noEffect('hf_dataset path train_split valid_split test_split prompt_feature completion_feature text_feature chat_feature', DATASETS),
+      reads(['num_layers', 'lora_layers'], adaptedLayers, LORA_PY),
+      reads('fine_tune_type', fineTuneType, LORA_PY),
+      reads('grad_accumulation_steps', numeric('ga'), LORA_PY),
+      ...shared('model train optimizer batch_size iters val_batches learning_rate steps_per_report steps_per_eval save_every max_seq_length grad_checkpoint lora_parameters seed resume_adapter_file adapter_path test test_batches report_to trust_remote_code', LORA_PY),
+      ...shared('keys rank weight_decay warmup', CONFIG),
+      ...noEffect('data config mask_prompt project_name clear_cache_threshold optimizer_config lr_schedule', LORA_PY),
+      ...noEffect('scale betas eps bias_correction name warmup_init arguments', CONFIG),
+      ...noEffect('hf_dataset path train_split valid_split test_split prompt_feature completion_feature text_feature chat_feature', DATASETS),
     ]);
   },
 };

@@ -64,44 +64,44 @@ export const MS_SWIFT: Framework = {
   named: /ms-swift|modelscope\/swift|\bswift (?:sft|rlhf|pt|infer|deploy|export|eval|sample|app)\b/,
   get options() {
     return optionsOnce(this, () => [
-    ...shared(
-      'attn_impl beta bf16 bnb_4bit_compute_dtype bnb_4bit_quant_type bnb_4bit_use_double_quant dataset ddp_timeout device_map eval_strategy fp16 fsdp learning_rate lora_alpha lora_dropout max_completion_length max_length max_model_len max_new_tokens model model_name model_type output_dir packing quant_bits ref_model seed sequence_parallel_size streaming strict target_modules task_type temperature template torch_dtype',
-      BASE,
-    ),
-    ...borrowed(
-      TRL,
-      'center_rewards_coefficient cliprange cliprange_value dataset_num_proc desirable_weight discopop_tau gamma kl_coef label_smoothing lam ld_alpha local_rollout_forward_batch_size log_completions loss_type loss_weights missing_eos_penalty num_generations num_iterations num_mini_batches num_ppo_epochs num_sample_generations packing_strategy padding_free response_length reward_weights rpo_alpha undesirable_weight vf_coef whiten_rewards use_vllm vllm_mode vllm_gpu_memory_utilization vllm_tensor_parallel_size vllm_max_model_length vllm_enable_sleep_mode generation_batch_size steps_per_generation',
-      RLHF,
-    ),
-    ...borrowed(AXOLOTL, 'cpo_alpha max_memory num_labels', RLHF),
-    ...borrowed(TRANSFORMERS, 'data_seed ddp_backend hub_token remove_unused_columns', BASE),
-    ...borrowed(LLAMA_FACTORY, 'enable_thinking model_revision preserve_thinking reward_model reward_model_type rope_scaling simpo_gamma swanlab_mode swanlab_project swanlab_workspace', BASE),
-    ...borrowed(PEFT, 'lora_bias modules_to_save target_parameters use_dora use_rslora', TUNER),
-    ...borrowed(DEEPSPEED, 'loss_scale zero_hpz_partition_size', SFT),
-    reads('tuner_type', ADAPTER_KEYS.train_type!.reads, TUNER),
-    reads('lora_rank', loraRank, TUNER),
-    // ms-swift 2.x spelled the dropout `lora_dropout_p` (swift/llm/utils/argument.py, SftArguments; its
-    // argument dump in modelscope/ms-swift issues, c700: "lora_dropout_p=0.05" had been set aside unread).
-    reads('lora_dropout_p', ADAPTER_KEYS.lora_dropout!.reads, 'modelscope/ms-swift v2.0 swift/llm/utils/argument.py'),
-    reads('rlhf_type', rlhfType, RLHF),
-    reads('quant_method', quantMethod, BASE),
-    unmodelled(['teacher_model', 'teacher_adapters', 'teacher_deepspeed', 'offload_teacher_model', 'seq_kd'], 'a teacher model beside the student (distillation)', ['framework'], RLHF),
-    unmodelled(
-      ['freeze_llm', 'freeze_vit', 'freeze_aligner', 'freeze_parameters', 'freeze_parameters_ratio', 'freeze_parameters_regex', 'trainable_parameters', 'trainable_parameters_regex', 'llamapro_num_new_blocks', 'llamapro_num_groups'],
-      'only some parameters trained (frozen parts, LLaMA Pro blocks)',
-      ['mode'],
-      TUNER,
-    ),
-    unmodelled(['adalora_init_r', 'adalora_target_r', 'vera_rank', 'boft_block_size', 'boft_n_butterfly_factor', 'fourier_n_frequency', 'reft_rank', 'adapter_length'], 'a tuner other than LoRA (AdaLoRA, VeRA, BOFT, FourierFT, ReFT, adapters)', ['lora'], TUNER),
-    unmodelled('lora_dtype', "the adapters' own dtype", ['precision'], TUNER),
-    unmodelled('deepspeed_autotp_size', "DeepSpeed AutoTP's tensor-parallel split", ['parallel'], SFT),
-    unmodelled(['packing_length', 'max_pixels'], 'the packed length, or the image tokens in each sample', ['seq'], BASE),
-    // Data loading and templates, the Hub, logging, the tuners' fine settings and initialisation,
-    // the reference and reward models' names, and the rollout's reward functions.
-    ...noEffect(
-      'adalora_beta1 adalora_beta2 adalora_orth_reg_weight adalora_tfinal adalora_tinit adapter_act adapters add_non_thinking_prefix add_version agent_template bnb_4bit_quant_storage boft_dropout cached_dataset cached_val_dataset columns create_checkpoint_symlink custom_dataset_info custom_register_path dataset_shuffle disable_auto_column_mapping disable_ignore_empty_think download_mode enable_npu_model_patch experts_impl external_plugins fourier_scaling gkd_logits_topk hqq_axis ignore_args_error init_strategy init_weights interleave_prob is_binary_loss_scale lazy_tokenize lmbda load_args load_data_args load_from_cache_file local_repo_path lora_ga_batch_size lora_ga_direction lora_ga_iters lora_ga_max_length lora_ga_scale lora_ga_stable_gamma lorap_lr_ratio model_author model_kwargs new_special_tokens norm_bbox packing_num_proc padding_side problem_type ref_adapters ref_model_revision ref_model_type reft_args reft_intervention_type reft_layer_key reft_layers response_prefix reward_adapters reward_funcs reward_model_revision reward_template sft_alpha shuffle_buffer_size split_dataset_ratio stopping_strategy swanlab_email_language swanlab_exp_name swanlab_notification_method swanlab_receiver_email swanlab_secret swanlab_sender_email swanlab_smtp_port swanlab_smtp_server swanlab_token swanlab_webhook_url system target_regex teacher_model_revision teacher_model_server teacher_model_type template_backend truncation_strategy tuner_backend use_chat_template use_hf use_swift_lora val_dataset val_dataset_shuffle vera_d_initial vera_dropout vera_projection_prng_key',
-      BASE,
-    ),
+      ...shared(
+        'attn_impl beta bf16 bnb_4bit_compute_dtype bnb_4bit_quant_type bnb_4bit_use_double_quant dataset ddp_timeout device_map eval_strategy fp16 fsdp learning_rate lora_alpha lora_dropout max_completion_length max_length max_model_len max_new_tokens model model_name model_type output_dir packing quant_bits ref_model seed sequence_parallel_size streaming strict target_modules task_type temperature template torch_dtype',
+        BASE,
+      ),
+      ...borrowed(
+        TRL,
+        'center_rewards_coefficient cliprange cliprange_value dataset_num_proc desirable_weight discopop_tau gamma kl_coef label_smoothing lam ld_alpha local_rollout_forward_batch_size log_completions loss_type loss_weights missing_eos_penalty num_generations num_iterations num_mini_batches num_ppo_epochs num_sample_generations packing_strategy padding_free response_length reward_weights rpo_alpha undesirable_weight vf_coef whiten_rewards use_vllm vllm_mode vllm_gpu_memory_utilization vllm_tensor_parallel_size vllm_max_model_length vllm_enable_sleep_mode generation_batch_size steps_per_generation',
+        RLHF,
+      ),
+      ...borrowed(AXOLOTL, 'cpo_alpha max_memory num_labels', RLHF),
+      ...borrowed(TRANSFORMERS, 'data_seed ddp_backend hub_token remove_unused_columns', BASE),
+      ...borrowed(LLAMA_FACTORY, 'enable_thinking model_revision preserve_thinking reward_model reward_model_type rope_scaling simpo_gamma swanlab_mode swanlab_project swanlab_workspace', BASE),
+      ...borrowed(PEFT, 'lora_bias modules_to_save target_parameters use_dora use_rslora', TUNER),
+      ...borrowed(DEEPSPEED, 'loss_scale zero_hpz_partition_size', SFT),
+      reads('tuner_type', ADAPTER_KEYS.train_type!.reads, TUNER),
+      reads('lora_rank', loraRank, TUNER),
+      // ms-swift 2.x spelled the dropout `lora_dropout_p` (swift/llm/utils/argument.py, SftArguments; its
+      // argument dump in modelscope/ms-swift issues, c700: "lora_dropout_p=0.05" had been set aside unread).
+      reads('lora_dropout_p', ADAPTER_KEYS.lora_dropout!.reads, 'modelscope/ms-swift v2.0 swift/llm/utils/argument.py'),
+      reads('rlhf_type', rlhfType, RLHF),
+      reads('quant_method', quantMethod, BASE),
+      unmodelled(['teacher_model', 'teacher_adapters', 'teacher_deepspeed', 'offload_teacher_model', 'seq_kd'], 'a teacher model beside the student (distillation)', ['framework'], RLHF),
+      unmodelled(
+        ['freeze_llm', 'freeze_vit', 'freeze_aligner', 'freeze_parameters', 'freeze_parameters_ratio', 'freeze_parameters_regex', 'trainable_parameters', 'trainable_parameters_regex', 'llamapro_num_new_blocks', 'llamapro_num_groups'],
+        'only some parameters trained (frozen parts, LLaMA Pro blocks)',
+        ['mode'],
+        TUNER,
+      ),
+      unmodelled(['adalora_init_r', 'adalora_target_r', 'vera_rank', 'boft_block_size', 'boft_n_butterfly_factor', 'fourier_n_frequency', 'reft_rank', 'adapter_length'], 'a tuner other than LoRA (AdaLoRA, VeRA, BOFT, FourierFT, ReFT, adapters)', ['lora'], TUNER),
+      unmodelled('lora_dtype', "the adapters' own dtype", ['precision'], TUNER),
+      unmodelled('deepspeed_autotp_size', "DeepSpeed AutoTP's tensor-parallel split", ['parallel'], SFT),
+      unmodelled(['packing_length', 'max_pixels'], 'the packed length, or the image tokens in each sample', ['seq'], BASE),
+      // Data loading and templates, the Hub, logging, the tuners' fine settings and initialisation,
+      // the reference and reward models' names, and the rollout's reward functions.
+      ...noEffect(
+        'adalora_beta1 adalora_beta2 adalora_orth_reg_weight adalora_tfinal adalora_tinit adapter_act adapters add_non_thinking_prefix add_version agent_template bnb_4bit_quant_storage boft_dropout cached_dataset cached_val_dataset columns create_checkpoint_symlink custom_dataset_info custom_register_path dataset_shuffle disable_auto_column_mapping disable_ignore_empty_think download_mode enable_npu_model_patch experts_impl external_plugins fourier_scaling gkd_logits_topk hqq_axis ignore_args_error init_strategy init_weights interleave_prob is_binary_loss_scale lazy_tokenize lmbda load_args load_data_args load_from_cache_file local_repo_path lora_ga_batch_size lora_ga_direction lora_ga_iters lora_ga_max_length lora_ga_scale lora_ga_stable_gamma lorap_lr_ratio model_author model_kwargs new_special_tokens norm_bbox packing_num_proc padding_side problem_type ref_adapters ref_model_revision ref_model_type reft_args reft_intervention_type reft_layer_key reft_layers response_prefix reward_adapters reward_funcs reward_model_revision reward_template sft_alpha shuffle_buffer_size split_dataset_ratio stopping_strategy swanlab_email_language swanlab_exp_name swanlab_notification_method swanlab_receiver_email swanlab_secret swanlab_sender_email swanlab_smtp_port swanlab_smtp_server swanlab_token swanlab_webhook_url system target_regex teacher_model_revision teacher_model_server teacher_model_type template_backend truncation_strategy tuner_backend use_chat_template use_hf use_swift_lora val_dataset val_dataset_shuffle vera_d_initial vera_dropout vera_projection_prng_key',
+        BASE,
+      ),
     ]);
   },
 };

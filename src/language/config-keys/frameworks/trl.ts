@@ -54,45 +54,45 @@ export const TRL: Framework = {
   named: /\btrl\b|(?:sft|dpo|grpo|kto|orpo|rloo|ppo|reward|cpo|onlinedpo|online_dpo|gkd|xpo|nash_md|bco)(?:config|trainer)\b/,
   get options() {
     return optionsOnce(this, () => [
-    // SFTConfig
-    ...shared('max_length packing use_liger_kernel gradient_checkpointing bf16 max_prompt_length'),
-    reads('padding_free', flag('packed'), SOURCE),
-    reads('activation_offloading', flag('offloaded activations'), SOURCE),
-    ...noEffect(
-      'model_init_kwargs router_aux_loss_coef chat_template_path dataset_text_field dataset_kwargs dataset_num_proc eos_token truncation_mode shuffle_dataset packing_strategy pad_to_multiple_of eval_packing completion_only_loss assistant_only_loss loss_type pad_token',
-    ),
-    // DPOConfig, KTOConfig
-    unmodelled('precompute_ref_log_probs', 'the reference log-probs are computed before training: no reference model during the steps; the estimate keeps one', ['framework']),
-    ...noEffect(
-      'disable_dropout precompute_ref_batch_size loss_weights ld_alpha f_divergence_type f_alpha_divergence_coef label_smoothing use_weighting discopop_tau sync_ref_model ref_model_mixup_alpha ref_model_sync_steps train_sampling_strategy desirable_weight undesirable_weight rpo_alpha',
-    ),
-    reads('beta', beta, SOURCE),
-    // GRPOConfig, RLOOConfig
-    reads('max_completion_length', completionLength, GRPO_V019),
-    // Completions per prompt: the micro-batch counts completions already.
-    ...noEffect('num_generations num_generations_eval'),
-    unmodelled(['generation_batch_size', 'steps_per_generation'], 'the rollout batch generated at once; the estimate generates one micro-batch', ['batch']),
-    reads('ds3_gather_for_generation', ds3Gather, SOURCE),
-    unmodelled('cast_lm_head_to_fp32', 'fp32 logits from an fp32 lm_head', ['loss']),
-    // The rollout engine's place, share and sleep (config-keys/rollout-engine.ts; memory/rollout-engine.ts counts them).
-    reads('vllm_mode', trlVllmMode, SOURCE),
-    reads('vllm_gpu_memory_utilization', trlVllmUtil, SOURCE),
-    reads('vllm_enable_sleep_mode', trlVllmSleep, SOURCE),
-    unmodelled(['vllm_max_model_length', 'vllm_model_impl'], VLLM_COLOCATED, ['hardware']),
-    ...shared('use_vllm vllm_tensor_parallel_size'),
-    ...noEffect(
-      'remove_unused_columns temperature top_p top_k min_p generation_kwargs chat_template_kwargs repetition_penalty cache_implementation vllm_structured_outputs_regex vllm_guided_decoding_regex vllm_server_base_url vllm_server_host vllm_server_port vllm_server_timeout vllm_group_port vllm_device vllm_dtype num_iterations epsilon delta epsilon_high sapo_temperature_neg sapo_temperature_pos importance_sampling_level reward_weights multi_objective_aggregation scale_rewards mask_truncated_completions top_entropy_quantile entropy_coef max_tool_calling_iterations vllm_importance_sampling_correction vllm_importance_sampling_mode vllm_importance_sampling_cap off_policy_mask_threshold use_bias_correction_kl log_completions log_multimodal num_completions_to_print log_unique_prompts normalize_advantages reward_clip_range',
-    ),
-    unmodelled(['use_transformers_paged', 'use_transformers_continuous_batching'], 'paged KV cache for the rollouts', ['batch']),
-    // RewardConfig, ORPOConfig
-    ...noEffect('center_rewards_coefficient padding_value generate_during_eval is_encoder_decoder'),
-    // PPOConfig (experimental)
-    unmodelled('response_length', 'the completion length: the estimate takes 256 of the sequence as completion', ['seq'], 'huggingface/trl v1.9.0 trl/experimental/ppo/ppo_config.py'),
-    unmodelled('local_rollout_forward_batch_size', 'the rollout batch generated at once', ['batch'], 'huggingface/trl v1.9.0 trl/experimental/ppo/ppo_config.py'),
-    ...noEffect(
-      'num_mini_batches total_episodes num_sample_generations stop_token stop_token_id missing_eos_penalty reward_model_path model_adapter_name ref_adapter_name num_ppo_epochs whiten_rewards kl_coef kl_estimator cliprange vf_coef cliprange_value gamma lam',
-      'huggingface/trl v1.9.0 trl/experimental/ppo/ppo_config.py',
-    ),
+      // SFTConfig
+      ...shared('max_length packing use_liger_kernel gradient_checkpointing bf16 max_prompt_length'),
+      reads('padding_free', flag('packed'), SOURCE),
+      reads('activation_offloading', flag('offloaded activations'), SOURCE),
+      ...noEffect(
+        'model_init_kwargs router_aux_loss_coef chat_template_path dataset_text_field dataset_kwargs dataset_num_proc eos_token truncation_mode shuffle_dataset packing_strategy pad_to_multiple_of eval_packing completion_only_loss assistant_only_loss loss_type pad_token',
+      ),
+      // DPOConfig, KTOConfig
+      unmodelled('precompute_ref_log_probs', 'the reference log-probs are computed before training: no reference model during the steps; the estimate keeps one', ['framework']),
+      ...noEffect(
+        'disable_dropout precompute_ref_batch_size loss_weights ld_alpha f_divergence_type f_alpha_divergence_coef label_smoothing use_weighting discopop_tau sync_ref_model ref_model_mixup_alpha ref_model_sync_steps train_sampling_strategy desirable_weight undesirable_weight rpo_alpha',
+      ),
+      reads('beta', beta, SOURCE),
+      // GRPOConfig, RLOOConfig
+      reads('max_completion_length', completionLength, GRPO_V019),
+      // Completions per prompt: the micro-batch counts completions already.
+      ...noEffect('num_generations num_generations_eval'),
+      unmodelled(['generation_batch_size', 'steps_per_generation'], 'the rollout batch generated at once; the estimate generates one micro-batch', ['batch']),
+      reads('ds3_gather_for_generation', ds3Gather, SOURCE),
+      unmodelled('cast_lm_head_to_fp32', 'fp32 logits from an fp32 lm_head', ['loss']),
+      // The rollout engine's place, share and sleep (config-keys/rollout-engine.ts; memory/rollout-engine.ts counts them).
+      reads('vllm_mode', trlVllmMode, SOURCE),
+      reads('vllm_gpu_memory_utilization', trlVllmUtil, SOURCE),
+      reads('vllm_enable_sleep_mode', trlVllmSleep, SOURCE),
+      unmodelled(['vllm_max_model_length', 'vllm_model_impl'], VLLM_COLOCATED, ['hardware']),
+      ...shared('use_vllm vllm_tensor_parallel_size'),
+      ...noEffect(
+        'remove_unused_columns temperature top_p top_k min_p generation_kwargs chat_template_kwargs repetition_penalty cache_implementation vllm_structured_outputs_regex vllm_guided_decoding_regex vllm_server_base_url vllm_server_host vllm_server_port vllm_server_timeout vllm_group_port vllm_device vllm_dtype num_iterations epsilon delta epsilon_high sapo_temperature_neg sapo_temperature_pos importance_sampling_level reward_weights multi_objective_aggregation scale_rewards mask_truncated_completions top_entropy_quantile entropy_coef max_tool_calling_iterations vllm_importance_sampling_correction vllm_importance_sampling_mode vllm_importance_sampling_cap off_policy_mask_threshold use_bias_correction_kl log_completions log_multimodal num_completions_to_print log_unique_prompts normalize_advantages reward_clip_range',
+      ),
+      unmodelled(['use_transformers_paged', 'use_transformers_continuous_batching'], 'paged KV cache for the rollouts', ['batch']),
+      // RewardConfig, ORPOConfig
+      ...noEffect('center_rewards_coefficient padding_value generate_during_eval is_encoder_decoder'),
+      // PPOConfig (experimental)
+      unmodelled('response_length', 'the completion length: the estimate takes 256 of the sequence as completion', ['seq'], 'huggingface/trl v1.9.0 trl/experimental/ppo/ppo_config.py'),
+      unmodelled('local_rollout_forward_batch_size', 'the rollout batch generated at once', ['batch'], 'huggingface/trl v1.9.0 trl/experimental/ppo/ppo_config.py'),
+      ...noEffect(
+        'num_mini_batches total_episodes num_sample_generations stop_token stop_token_id missing_eos_penalty reward_model_path model_adapter_name ref_adapter_name num_ppo_epochs whiten_rewards kl_coef kl_estimator cliprange vf_coef cliprange_value gamma lam',
+        'huggingface/trl v1.9.0 trl/experimental/ppo/ppo_config.py',
+      ),
     ]);
   },
 };
