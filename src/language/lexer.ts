@@ -37,6 +37,8 @@ function rules(): moo.Rules {
   const r: Record<string, moo.Rule | RegExp | null> = {
     ws: { match: /\s+/, lineBreaks: true },
     mention: /<[@#!][^>\s]*>/,
+    // A number's unit, noun or times sign is on its own line: `[ \t]`, never `\s`, between them. "ga 16" then a line
+    // "Context is 8k." had lexed "16⏎Context" as a length (test/language/line-break-tokens.test.ts).
     // "4k context" — only when no bare number follows, else "bs 8 context 4096" would misread.
     // …nor when "context" starts a keyword of its own ("1 context len=2k" is "1", then "context len 2k").
     seqPost: re(`${NUM}k?[ \\t_\\-]*(?:context|ctx)(?![a-z0-9])(?![ \\t_\\-]*(?:len|length|size|window)(?![a-z]))(?![ \\t_\\-]*${NUM}k?(?![a-z0-9.])(?!${COUNTED}))`),
