@@ -19,24 +19,41 @@ const FIRST_END = new RegExp(END_MARK);
 const ABBREVIATION_REACH = 4;
 
 /**
+ * Windows a sentence end is looked for in, growing fourfold: the nearest end is most often close by, and a rule
+ * that asks once per span of a long message had masked the whole text every time (quadratic: reader-cost.test.ts,
+ * 420 "vs." on one line).
+ */
+const FIRST_WINDOW = 256;
+
+/**
  * The offset where the sentence holding `at` starts: just after the last end mark before it, and
  * no earlier than `from` (a caller that looks only so far back scans only that far).
  */
 export function sentenceStart(text: string, at: number, from = 0): number {
-  // One character past `at`, so that a dot just before it is judged by what follows it in the text;
-  // a few before `from`, so that an abbreviation across it is masked whole.
-  const offset = Math.max(0, from - ABBREVIATION_REACH);
-  const head = maskAbbreviations(text.slice(offset, at + 1));
-  let start = from;
-  for (const m of head.matchAll(SENTENCE_END)) if (offset + m.index < at) start = Math.max(start, offset + m.index + 1);
-  return start;
+  for (let size = FIRST_WINDOW; ; size *= 4) {
+    const windowStart = Math.max(from, at - size);
+    // One character past `at`, so that a dot just before it is judged by what follows it in the text;
+    // a few before the window, so that an abbreviation across its start is masked whole.
+    const offset = Math.max(0, windowStart - ABBREVIATION_REACH);
+    const head = maskAbbreviations(text.slice(offset, at + 1));
+    let last = -1;
+    for (const m of head.matchAll(SENTENCE_END)) if (offset + m.index < at) last = offset + m.index;
+    if (windowStart === from) return Math.max(from, last + 1);
+    // An end inside the window stands; one only in the few characters before it is looked at again, masked whole.
+    if (last >= windowStart) return last + 1;
+  }
 }
 
 /** The offset just after the first end mark at or after `from` (its mark kept), or the text's length. */
 export function sentenceStop(text: string, from: number): number {
-  const rest = maskAbbreviations(text.slice(from));
-  const m = FIRST_END.exec(rest);
-  return m ? from + m.index + 1 : text.length;
+  for (let size = FIRST_WINDOW; ; size *= 4) {
+    const whole = from + size >= text.length;
+    // One character past the window, so that a dot at its end is judged by what follows it in the text.
+    const rest = maskAbbreviations(text.slice(from, whole ? text.length : from + size + 1));
+    const m = FIRST_END.exec(rest);
+    if (m && (whole || m.index < size)) return from + m.index + 1;
+    if (whole) return text.length;
+  }
 }
 
 /** Whether a sentence ends somewhere in `text` (the words between two spans of one message). */

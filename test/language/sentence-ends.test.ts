@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sentenceAround } from '../../src/language/prose/rules/asked.js';
-import { sentenceStart, sentenceStop } from '../../src/language/sentence-ends.js';
+import { maskAbbreviations, sentenceStart, sentenceStop } from '../../src/language/sentence-ends.js';
 
 const around = (text: string, span: string) => {
   const at = text.indexOf(span);
@@ -47,6 +47,32 @@ describe('sentence ends', () => {
         const from = b % (at + 1);
         return sentenceStart(text, at, from) === Math.max(sentenceStart(text, at), from);
       }),
+    );
+  });
+
+  it('looks in growing windows and finds the same ends as one scan of the whole text (property)', () => {
+    // The scans before windows (s48): mask the whole text before `at`, or after `from`, once per call.
+    const END = /\.(?=\s|$)|[!?\n。？！]/g;
+    const wholeStart = (text: string, at: number, from: number) => {
+      const offset = Math.max(0, from - 4);
+      let start = from;
+      for (const m of maskAbbreviations(text.slice(offset, at + 1)).matchAll(END)) if (offset + m.index < at) start = Math.max(start, offset + m.index + 1);
+      return start;
+    };
+    const wholeStop = (text: string, from: number) => {
+      const m = new RegExp(END.source).exec(maskAbbreviations(text.slice(from)));
+      return m ? from + m.index + 1 : text.length;
+    };
+    const piece = fc.constantFrom('qwen2.5 ', 'e.g. ', 'fails. ', 'ok? ', 'x\n', '70b ', 'vs. ', 'etc. ', '。', 'a'.repeat(90), 'b '.repeat(70), '.');
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 40 }), fc.nat(), fc.nat(), (pieces, a, b) => {
+        const text = pieces.join('');
+        const at = a % (text.length + 1);
+        const from = b % (at + 1);
+        expect(sentenceStart(text, at, from)).toBe(wholeStart(text, at, from));
+        expect(sentenceStop(text, from)).toBe(wholeStop(text, from));
+      }),
+      { numRuns: 400 },
     );
   });
 });

@@ -37,6 +37,11 @@ const SHOWN_BEFORE = /\b(?:here['’]?s|here\s+(?:is|are)|attach\w*|see|saw|shar
 /** The words after the chart word go on into a clause about it: "below shows", "of memory", "requirements", ":". */
 const GOES_ON = /^\s*(?::|(?:below|above|shows?|showed|shown|is|was|are|were|in|of|from|attached|here|looks?|requirements?|sizes?|nodes|splits|buffers?|results?|that|which)\b)/;
 
+/** A pull request's or a commit's title opening: a conventional-commit prefix ("feat:", "fix(vllm):") or a bracketed tag ("[Perf]"). */
+const CHANGE_TITLE_PREFIX = String.raw`(?:(?:feat|fix|perf|docs?|bench|benchmarks?|chore|refactor|tests?|ci|build|style|examples?|samples?|misc)(?:\([^)\n]*\))?!?:|\[(?:bench(?:mark)?s?|docs?|perf|wip|examples?|misc|ci(?:\/build)?|bugfix|kernel|model|core|hardware|feat)\])`;
+/** A line that opens as a change's title: the compare-in-change-title rule's guard, one anchored scan. */
+const CHANGE_TITLE_LINE = new RegExp(String.raw`^\s*${CHANGE_TITLE_PREFIX}`, 'm');
+
 export const DESCRIBED_QUESTION_RULES: readonly ProseRule[] = [
   {
     // "[MI50]Qwen3-VL-8B-AWQ can run just for text but vllm will be out of memory if I send a picture."
@@ -122,12 +127,11 @@ export const DESCRIBED_QUESTION_RULES: readonly ProseRule[] = [
     // bracketed tag of a change) names what the change adds or measures; it asks nothing. The first side is the
     // change's own (read as written); the other side is blanked and said.
     id: 'question.compare-in-change-title',
-    pattern: new RegExp(
-      String.raw`(?<=^\s*(?:(?:feat|fix|perf|docs?|bench|benchmarks?|chore|refactor|tests?|ci|build|style|examples?|samples?|misc)(?:\([^)\n]*\))?!?:|\[(?:bench(?:mark)?s?|docs?|perf|wip|examples?|misc|ci(?:\/build)?|bugfix|kernel|model|core|hardware|feat)\])[^\n?？]*?)\b(?:vs\.?|versus)[ \t]+(?:the[ \t]+)?[\w.+-]+(?=[^\n?？]*$)`,
-      'gm',
-    ),
+    pattern: new RegExp(String.raw`(?<=^\s*${CHANGE_TITLE_PREFIX}[^\n?？]*?)\b(?:vs\.?|versus)[ \t]+(?:the[ \t]+)?[\w.+-]+(?=[^\n?？]*$)`, 'gm'),
     // Only a title with a body under it: a one-line "[Bench] llama-3-8b q4_k_m vs q8_0 on RTX 4090" is someone asking.
-    when: (t) => /\bvs\b|versus/.test(t) && t.trim().includes('\n'),
+    // And only where a line starts as a change's title does: the look-behind scans back to the line's start for every
+    // "vs", so a long line of them without one was quadratic (reader-cost.test.ts: 420 "vs." on a line, 5 KB).
+    when: (t) => /\bvs\b|versus/.test(t) && t.trim().includes('\n') && CHANGE_TITLE_LINE.test(t),
     write: (m, notes) => {
       // The side the body names again (a path's h100/ folder) is the change's own: where that is the second side,
       // the title is left whole for the compared-cards reconcile (reconcile/compared-cards.ts), which keeps it.
