@@ -447,6 +447,7 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
     modelStates: assembled.modelStates,
     phases: assembled.phases,
     peakPhase: peak.phase,
+    peakLabel: peak.label,
     peakAllocatedBytes,
     peakReservedBytes,
     deviceBytes,
@@ -465,11 +466,9 @@ function assemble(asked: Scenario, options: EstimateOptions): Estimate {
   };
 }
 
+/** The label of the phase the peak was taken at: the estimate's own choice (peakOf), or the largest allocation of a hand-built one. */
 export function peakPhaseLabel(e: Estimate): string {
-  const s = e.scenario;
-  if (s.mode === 'inference' || !rolloutEngineReservation(s)) return allocatedPeak(e.phases).label;
-  const trained = withFrameworkRecompute(llamaCppLayerSplit(s));
-  return peakOf(trained, layoutOf(trained), e.phases).label;
+  return e.peakLabel ?? allocatedPeak(e.phases).label;
 }
 
 /**

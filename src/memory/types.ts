@@ -78,6 +78,8 @@ export interface Estimate {
   modelStates: Component[];
   phases: PhasePoint[];
   peakPhase: PhaseName;
+  /** The label of the phase the peak was taken at ("end of backward"), as the estimate chose it; absent on hand-built estimates. */
+  peakLabel?: string;
   /** What torch.cuda.max_memory_allocated() would report, per GPU. */
   peakAllocatedBytes: number;
   /** What torch.cuda.max_memory_reserved() would report, per GPU. */
