@@ -8,7 +8,7 @@ import type { MappedText } from './mapped-text.js';
 import { normalise } from './normalise.js';
 import { readProse, type ProseReading } from './prose/index.js';
 import { readSegments, type SegmentReading } from './segments/index.js';
-import { oneSpaced } from './spacing.js';
+import { compactBlanks, oneSpaced } from './spacing.js';
 
 /**
  * The stages a text is read through before the lexer (segments, config keys, hardware, prose),
@@ -29,11 +29,12 @@ export interface EarlyStages {
 
 let last: { text: string; stages: EarlyStages } | null = null;
 
-/** Segments (logs blanked, parsed configs one key a line) then config keys, of `text` (already without invisibles). */
+/** Segments (logs blanked, parsed configs one key a line) then config keys, of `text` (already without invisibles), the blanks they leave cut short. */
 export function earlyStages(text: string): EarlyStages {
   if (last?.text === text) return last.stages;
   const segmented = readSegments(dropDiffMarks(dropLauncherPrefixes(normalise(text))));
-  const stages = { segmented, config: readConfig(oneSpaced(dropLayout(segmented.text))) };
+  const config = readConfig(oneSpaced(dropLayout(segmented.text)));
+  const stages = { segmented, config: { ...config, text: compactBlanks(config.text) } };
   last = { text, stages };
   return stages;
 }

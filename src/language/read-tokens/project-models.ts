@@ -73,11 +73,13 @@ export const PROJECT_MODELS: readonly ProjectModel[] = [
 /** The project a token (or a token and the word after it) names, with the tokens it spans. */
 function projectAt(tokens: Token[], i: number): { project: ProjectModel; last: number } | null {
   const t = tokens[i]!;
+  // The next word past blanks, found by walking from the token (a copy of the rest per token was quadratic in a long message).
+  let next = i + 1;
+  while (next < tokens.length && tokens[next]!.type === 'ws') next++;
+  const after = tokens[next];
   for (const project of PROJECT_MODELS) {
     if (project.names.test(t.text)) return { project, last: i };
-    const next = tokens.slice(i + 1).findIndex((x) => x.type !== 'ws');
-    const after = next >= 0 ? tokens[i + 1 + next] : undefined;
-    if (after && t.type === 'word' && after.type === 'word' && project.names.test(`${t.text} ${after.text}`)) return { project, last: i + 1 + next };
+    if (after && t.type === 'word' && after.type === 'word' && project.names.test(`${t.text} ${after.text}`)) return { project, last: next };
   }
   return null;
 }
