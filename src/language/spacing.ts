@@ -22,22 +22,23 @@ export function oneSpaced(text: MappedText): MappedText {
  */
 export const oneSpacedWords = (clause: string): string => (/\S(?:[ \t]{2}|\t)/.test(clause) ? clause.replace(/(?<=\S)(?:[ \t]{2,}|\t)(?=\S)/g, ' ') : clause);
 
-/** A run of spaces or tabs past its last two (all of it before a line break), and line breaks past a paragraph's two. */
-const EXTRA_BLANKS = /[ \t]+(?=[ \t]{2}|\n)/g;
+/** A run of spaces or tabs past its last 32 (all of it before a line break), and line breaks past a paragraph's two. */
+const EXTRA_BLANKS = /[ \t]+(?=[ \t]{32}|\n)/g;
 const EXTRA_BREAKS = /\n+(?=\n\n)/g;
 /**
  * The blanks the segment and config stages leave where they took a log, a command or keys out (c1845: "--sft_type
- * lora" then a hundred spaces where the other keys stood) cut to two, and line breaks to two: a pattern with
- * \s* twice in a row tries every split of a run of blanks, so one run of N blanks cost each such rule N² or more
- * tries (prose.method-removed-after spent 115 ms of c1845's answer there; rules whose example, spread with runs of
- * 400 blanks, took up to 250 s alone). With every run this short, no rule's cost depends on the blanks a paste
- * leaves. Two blanks, not one: a blanked key between two words still parts them ("ktransformers" and the
- * --model_path value after it, c2155, read as one name when joined by one space). Only the surplus is deleted, so
- * every character kept maps to the user's words as it did; bench:language reads all 3509 lines the same.
+ * lora" then a hundred spaces where the other keys stood) cut to 32, and line breaks to two: a pattern with \s*
+ * twice in a row tries every split of a run of blanks, so one run of N blanks cost such a rule N² tries or more
+ * (prose.method-removed-after spent 115 ms of c1845's answer there; prose.trained-with-tool-before-running took
+ * 250 s over its own example spread with runs of 400). 32, not fewer: a blanked key still parts the words either side
+ * as far as the readers look for a neighbour (the hardware grammar joins parts up to 24 characters apart: "on 4 gpus"
+ * from trainer.n_gpus_per_node=4 and "4 x A100-80G" after trainer.nnodes=1 are one count said twice, not 4 nodes of
+ * 4; "ktransformers" and the --model_path value after its blanked keys, c2155, are two words). Only the surplus is
+ * deleted, so every character kept maps to the user's words as it did; bench:language reads all 3509 lines the same.
  */
 export function compactBlanks(text: MappedText): MappedText {
   let out = text;
-  if (/[ \t]{3}|[ \t]\n/.test(out.text)) out = out.replace(EXTRA_BLANKS, () => '', 'normalise.blank-runs');
+  if (/[ \t]{33}|[ \t]\n/.test(out.text)) out = out.replace(EXTRA_BLANKS, () => '', 'normalise.blank-runs');
   if (out.text.includes('\n\n\n')) out = out.replace(EXTRA_BREAKS, () => '', 'normalise.blank-runs');
   return out;
 }
