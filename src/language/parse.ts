@@ -1,3 +1,4 @@
+import { mixedCards } from './reconcile/mixed-cards.js';
 import { plannedSettings } from './reconcile/planned-settings.js';
 import type { ErrorReply } from '../reply/types.js';
 import { looksLikeSetup } from './setup-looking.js';
@@ -375,6 +376,9 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
   items = codeKind(removedMethod(distillRoles(items, text, notes, owned), text, notes, owned), text, notes, owned);
   // A method word inside a name (`--output_dir out/13b-qlora`) is weaker than a key or the words (reconcile/method-evidence.ts).
   items = methodInName(items, text, notes, owned, (at, end) => mapped.stepsOver(at, end).map((s) => s.rule));
+  // Two kinds of card joined as one machine ("1张RTX5000ADA 32G+1张V100 32G", "a 4090 + 3090"): their count of the card
+  // with less memory, weak, in a request the grammar took whole too (reconcile/mixed-cards.ts).
+  items = mixedCards(items, text, notes, owned.doubts);
   items = tolerant ? reconcile(items, notes, ignored, text, owned, { said, reported }) : plannedSettings(restatements(items, text, notes, owned.doubts), text, notes, owned);
   if (tolerant) unread = reportsSetAside(unread, ignored, said, reported);
   if (tolerant) items = reportsNotRead(items, said, reported);

@@ -177,6 +177,9 @@ function findParts(text: string, guarded: Guarded[]): Part[] {
  * cards each"), machines after it ("40G的A100，10个结点"), or inside parentheses ("(40G, A100)").
  */
 function startsAnotherSetup(current: Part[], next: Part, gap: string, text: string): boolean {
+  // A plus before a count or a card adds another card to the machine ("RTX5000ADA 32G+1张V100 32G", c3821; "4090 24G + 2x
+  // 3090"): two sets, which reconcile/mixed-cards.ts reads as one machine.
+  if (/^\s*[+＋]\s*$/.test(gap) && (next.role === 'count' || next.role === 'card') && current.some((q) => q.role === 'card' || q.role === 'memory')) return true;
   if (!/^\s*[,;]\s*$/.test(gap) || !current.some((q) => q.role === 'card' || q.role === 'memory')) return false;
   // Machines after a card ("40G的A100，10个结点") describe the same hardware.
   if (next.role !== 'count' && next.role !== 'card' && next.role !== 'memory') return false;
