@@ -81,6 +81,26 @@ function splitsByMemory(items: readonly Item[]): boolean {
   return infers && !even && !trains;
 }
 
+const SPLITS = `a split by layers, as llama.cpp's --tensor-split, ExLlama's gpu-split or device_map="auto", gives each card a share of its own memory; an even split, as training's or vLLM's tensor parallelism, is bound by the smallest card`;
+
+/** The one card the set is read as, and how the reply says it. */
+function setOf(a: Hardware, b: Hardware, ma: number, mb: number, count: number, byMemory: boolean): { gpuId: string | null; capacityGiB: number | null; read: string } {
+  if (!sameMemory(ma, mb) && byMemory) {
+    // Whole GB below the mean: one RTX 3060 12GB and three RTX 3090 24GB (84 GB over four cards) are 4 cards of 21 GB.
+    const mean = Math.floor(((a.count ?? 1) * ma + (b.count ?? 1) * mb) / count);
+    return { gpuId: null, capacityGiB: mean, read: `${count} cards of ${mean} GB, their mean memory` };
+  }
+  if (!sameMemory(ma, mb)) {
+    const least = ma < mb ? a : b;
+    return { gpuId: least.gpuId, capacityGiB: least.capacityGiB, read: `${count}× the ${cardName(least)}, the card with less memory` };
+  }
+  // Of two with one memory, a card without bf16 binds the whole run to fp16 (a V100 beside an Ada card, c3821): that card.
+  const noBf16 = [a, b].find((h) => gpuOf(h)?.bf16 === false);
+  return noBf16
+    ? { gpuId: noBf16.gpuId, capacityGiB: noBf16.capacityGiB, read: `${count}× the ${cardName(noBf16)}, the card without bf16` }
+    : { gpuId: null, capacityGiB: Math.round(Math.min(ma, mb)), read: `${count} cards of ${Math.round(Math.min(ma, mb))} GB, the memory both have` };
+}
+
 export function mixedCards(items: Item[], text: string, notes: string[], doubts?: Doubt[]): Item[] {
   if (!text) return items;
   // Sayings with a memory of their own (a card, or a memory said): a bare count or an unread device's second saying is no set.
@@ -90,35 +110,10 @@ export function mixedCards(items: Item[], text: string, notes: string[], doubts?
     if (!oneMachine(text, a, b)) continue;
     const [ma, mb] = [memoryOf(a)!, memoryOf(b)!];
     const count = (a.count ?? 1) + (b.count ?? 1);
-    if (!sameMemory(ma, mb) && splitsByMemory(items)) {
-      // Whole GB below the mean: "3x P40 and 1x P4" (80 GB over four cards) is 4 cards of 20 GB.
-      const mean = Math.floor(((a.count ?? 1) * ma + (b.count ?? 1) * mb) / count);
-      const merged: Hardware = { kind: 'hardware', gpuId: null, capacityGiB: mean, count, nodes: null, at: a.at, end: b.end, text: text.slice(a.at, b.end) };
-      const words = merged.text.trim();
-      const note = `"${words}": two kinds of card in one machine, read as ${count} cards of ${mean} GB, their mean memory (a split by layers, as llama.cpp's --tensor-split, ExLlama's gpu-split or device_map="auto", gives each card a share of its own memory; an even split, as vLLM's tensor parallelism or training's, is bound by the smallest card)`;
-      notes.push(note);
-      doubts?.push({ at: merged.at, end: merged.end, note, guess: { rule: 'reconcile.mixed-cards', words } });
-      return items.filter((i) => i !== b).map((i) => (i === a ? merged : i));
-    }
-    // Of two with one memory, a card without bf16 binds the whole run to fp16 (a V100 beside an Ada card, c3821): that card.
-    const least = sameMemory(ma, mb) ? ([a, b].find((h) => gpuOf(h)?.bf16 === false) ?? null) : ma < mb ? a : b;
-    const merged: Hardware = {
-      kind: 'hardware',
-      gpuId: least?.gpuId ?? null,
-      capacityGiB: least ? least.capacityGiB : Math.round(Math.min(ma, mb)),
-      count,
-      nodes: null,
-      at: a.at,
-      end: b.end,
-      text: text.slice(a.at, b.end),
-    };
+    const { gpuId, capacityGiB, read } = setOf(a, b, ma, mb, count, splitsByMemory(items));
+    const merged: Hardware = { kind: 'hardware', gpuId, capacityGiB, count, nodes: null, at: a.at, end: b.end, text: text.slice(a.at, b.end) };
     const words = merged.text.trim();
-    const read = !least
-      ? `${count} cards of ${merged.capacityGiB} GB, the memory both have`
-      : sameMemory(ma, mb)
-        ? `${count}× the ${cardName(least)}, the card without bf16`
-        : `${count}× the ${cardName(least)}, the card with less memory`;
-    const note = `"${words}": two kinds of card in one machine, read as ${read} (data, ZeRO, FSDP and tensor parallelism load every card alike, so the smallest runs out first; a split by memory, as llama.cpp's --tensor-split or device_map="auto", holds a little more)`;
+    const note = `"${words}": two kinds of card in one machine, read as ${read} (${SPLITS})`;
     notes.push(note);
     doubts?.push({ at: merged.at, end: merged.end, note, guess: { rule: 'reconcile.mixed-cards', words } });
     return items.filter((i) => i !== b).map((i) => (i === a ? merged : i));
