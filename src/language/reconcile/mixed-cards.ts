@@ -1,5 +1,6 @@
 import { GPUS } from '../../catalog/index.js';
 import type { Doubt } from '../item-trace.js';
+import { sentenceStart } from '../sentence-ends.js';
 import type { Item } from '../items.js';
 
 /**
@@ -44,10 +45,8 @@ function cardName(h: Hardware): string {
   return gpu && h.capacityGiB === null ? gpu.name : `${h.text.trim()} (${memoryOf(h)} GB)`;
 }
 
-function sentenceBefore(text: string, at: number): string {
-  const from = Math.max(text.lastIndexOf('\n', at - 1), text.lastIndexOf('. ', at - 1), text.lastIndexOf('。', at - 1), at - 160);
-  return text.slice(Math.max(0, from), at);
-}
+/** The words of the sentence before a place (up to 160 characters back). */
+const sentenceBefore = (text: string, at: number) => text.slice(sentenceStart(text, at, Math.max(0, at - 160)), at);
 
 /** The two sayings make one machine of two kinds of card. */
 function oneMachine(text: string, a: Hardware, b: Hardware): boolean {
