@@ -122,7 +122,9 @@ export function modeStep(r: Resolution): ErrorReply | null {
     if (r.isNew) r.intent(`${mode === 'qlora' ? 'QLoRA' : 'LoRA'}: training on ${quantised} weights trains adapters (say "full" with 16-bit weights to train every weight)`);
   } else if (r.patch.has('train')) {
     // A program that trains a method of its own when none is named (ms-swift: LoRA), said (command-default-method.ts).
-    const byProgram = r.isNew && !previousMode ? defaultMethodOf([r.patch.get('train')!.item.text, r.patch.get('framework')?.item.text], r.text) : null;
+    // A thread that ran the model turns to the program's training with the program's own default (c3844: "swift sft" after
+    // "V100推理internVL" had read as a full fine-tune in the thread, LoRA alone).
+    const byProgram = !previousMode || previousMode === 'inference' ? defaultMethodOf([r.patch.get('train')!.item.text, r.patch.get('framework')?.item.text], r.text) : null;
     mode = byProgram?.mode ?? (!previousMode || previousMode === 'inference' ? 'full' : previousMode);
     if (byProgram) r.intent(byProgram.note);
     // "training a 13B in a 24GB GPU": a training word names no method; the full fine-tune is said.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROGRAM_DEFAULTS } from '../../src/scenario/command-default-method.js';
+import { readInThread } from '../../src/core/assistant.js';
 import { read } from '../language/reading-fixtures.js';
 
 /**
@@ -51,6 +52,19 @@ describe("ms-swift's default train_type", () => {
     const { scenario, said } = read('fine-tune qwen2.5-7b on 1x a100-80g');
     expect(scenario.mode).toBe('full');
     expect(said).toMatch(/names no method/);
+  });
+
+  it.each([
+    ['V100推理internVL-1.5-Int8问题', 'lora'],
+    ['run qwen2.5-7b on 1x a100-80g', 'lora'],
+    ['lora r16 qwen2.5-7b on 1x a100-80g', 'lora'],
+    ['full fine-tune qwen2.5-7b on 1x a100-80g', 'full'],
+  ])('a thread opened by %j then `swift sft` trains %s (c3844: a thread that ran the model turns to ms-swift\'s default)', (opening, mode) => {
+    const opened = readInThread(opening, null).outcome;
+    if (!opened.ok || !opened.scenario) throw new Error('the opening opens no thread');
+    const next = readInThread('CUDA_VISIBLE_DEVICES=0 swift sft \\\n    --model_type qwen2_5-7b-instruct', { scenario: opened.scenario, history: [] }).outcome;
+    expect(next.ok && next.scenario?.mode).toBe(mode);
+    if (opened.scenario.mode === 'inference') expect(next.ok && next.assumptions.join(' | ')).toMatch(DEFAULT_SAID);
   });
 
   it('each program default names its source and is found by its own words only', () => {
