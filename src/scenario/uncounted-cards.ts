@@ -17,15 +17,38 @@ const COUNT_WORD = /\d|\b(?:one|two|three|four|five|six|seven|eight|single|dual|
 export function withUncountedCards(facts: FactTrace[], s: Scenario, notes: readonly string[], text: string): FactTrace[] {
   const machines = withUncountedMachines(facts, s, notes, text);
   if (machines !== facts || s.hardware?.count !== 1) return machines;
-  const words = notes.map((n) => SEVERAL.exec(n)?.[1]).find((w) => w !== undefined && (/卡|gpu|card/i.test(w) || !/node|machine|host|机|节点|노드|ノード/i.test(w)));
+  const several = notes.map((n) => SEVERAL.exec(n)?.[1]).find((w) => w !== undefined && (/卡|gpu|card/i.test(w) || !/node|machine|host|机|节点|노드|ノード/i.test(w)));
+  const plural = several === undefined ? pluralCard(facts, text) : undefined;
+  const words = several ?? plural?.words;
   if (!words) return facts;
   // A count the user's words give (a gpus fact with a number in its words) is theirs.
   if (facts.some((f) => f.fact === 'gpus' && f.at !== null && COUNT_WORD.test(f.words))) return facts;
-  // The one GPU read from the plural itself ("on multiple GPUs"), else the card named alone; a card already weak
-  // for its memory sizes says the count first (the sizes stay in its correction).
-  const target = facts.find((f) => f.fact === 'gpus' && f.at !== null && f.value === '1') ?? facts.find((f) => f.fact === 'card' && f.at !== null);
+  // The plural card itself; else the one GPU read from the plural ("on multiple GPUs"), else the card named alone; a
+  // card already weak for its memory sizes says the count first (the sizes stay in its correction).
+  const target = plural?.fact ?? facts.find((f) => f.fact === 'gpus' && f.at !== null && f.value === '1') ?? facts.find((f) => f.fact === 'card' && f.at !== null);
   if (!target) return facts;
   return facts.map((f) => (f === target ? { ...f, weak: true, weakWords: words, uncounted: true } : f));
+}
+
+/**
+ * "on my 4090s", "Vram not used rtx 4090's" (TransformerLens/TransformerLens#698, c3845: four 4090s read as one, in
+ * silence), "on A100 GPUs": a card, or its GPU noun, in the plural with no count before it says several cards as
+ * "several 4090s" does; the card is read once, so the one card is said weak with those words. The phrase read no
+ * count of its own (no hw.count-… rule among its rules: "2 A100s", "two 80GB A100s", "4x 3090s" are counted).
+ */
+const ONE_OF = /\b(?:one|1|single|each)\s+of\s+(?:(?:my|our|the|these|those|its|their|his|her)\s+)?(?:on\s+)?$/i;
+const PLURAL_WORDS = /(?:[a-z]?\d{2,4}[a-z]{0,2}(?<![a-z]s)s|\d['’]s|\b(?:gpus|cards))$/i;
+
+function pluralCard(facts: readonly FactTrace[], text: string): { words: string; fact: FactTrace } | undefined {
+  const read = facts.filter((f) => (f.fact === 'card' || f.fact === 'gpus') && f.at !== null);
+  if (read.some((f) => f.rules.some((r) => /count/.test(r)))) return undefined;
+  // "on one of my A100s" is one card of several, counted.
+  const plural = read.find((f) => PLURAL_WORDS.test(f.words.trim()) && !ONE_OF.test(text.slice(Math.max(0, f.at! - 24), f.at!)));
+  if (!plural) return undefined;
+  // "A100 GPUs": the noun is said with the card before it.
+  const card = plural.fact === 'gpus' ? read.find((f) => f.fact === 'card' && f.end! <= plural.at! && plural.at! - f.end! <= 2) : undefined;
+  const words = card ? text.slice(card.at!, plural.end!) : plural.words;
+  return { words: words.trim().replace(/^(?:on|with|using|in)\s+/i, ''), fact: plural };
 }
 
 /**

@@ -47,6 +47,38 @@ describe('several cards said with no count', () => {
     expect(r.notices.join(' | ')).toMatch(/say "on N gpus" with your count/);
   });
 
+  it.each([
+    ['llama-3-70b inference on my 4090s', 'my 4090s', 'card'],
+    ["Vram not used rtx 4090's. If i select a 70B model it loads into the first gpu only", "rtx 4090's", 'card'],
+    ['full fine-tune llama-3-8b on A100 GPUs', 'A100 GPUs', 'gpus'],
+    ['qwen2.5-7b lora on the H100s of our lab', 'the H100s', 'card'],
+  ])('%s: a plural card with no count says several (c3845: four 4090s read as one in silence)', (text, words, fact) => {
+    const r = resolveRequest(text, null);
+    if (!r.ok || !r.scenario) throw new Error(`not read: ${text}`);
+    expect(r.scenario.hardware?.count).toBe(1);
+    const weak = r.trace!.find((f) => f.uncounted);
+    expect([weak?.fact, weak?.weakWords]).toEqual([fact, words]);
+    expect(r.notices.join(' | ')).toMatch(/say "on N gpus" with your count/);
+  });
+
+  it.each([
+    'llama-3-8b lora on 2 A100s',
+    'llama-3-8b lora on two 80GB A100s',
+    'llama-3-8b lora on 4x 3090s',
+    'llama-3-8b lora on one of my A100s',
+    'llama-3-8b lora on an A100',
+    'llama 3 70b on my 4090s, n_devices=4',
+  ])('%s: a counted plural, one of several, or one card said, is no doubt of the count', (text) => {
+    const r = resolveRequest(text, null);
+    if (!r.ok || !r.scenario) throw new Error(`not read: ${text}`);
+    expect(r.trace!.some((f) => f.uncounted)).toBe(false);
+  });
+
+  it("TransformerLens's n_devices is the count its blocks are split over", () => {
+    const r = resolveRequest('run llama 3 70b bf16 on my rtx 4090s\nmodel = HookedTransformer.from_pretrained(MODEL, n_devices=4, dtype=torch.bfloat16)', null);
+    expect(r.ok && r.scenario?.hardware?.count).toBe(4);
+  });
+
   it('"how many GPUs" stays the question, and a count said wins', () => {
     const asked = resolveRequest('llama-2-13b full finetune, how many gpus do I need?', null);
     expect(asked.ok && asked.scenario?.question.kind).toBe('howMany');

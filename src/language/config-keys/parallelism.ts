@@ -236,6 +236,10 @@ export const PARALLELISM_KEYS: KeyTable = {
   // table key: Docker Compose writes the same key under `devices:` (c901), read by config.compose-gpus.
   gpu_ids: { reads: gpuList, source: 'accelerate launch --gpu_ids; mmcv tools/train.py --gpu-ids' },
   n_gpus: { reads: count('gpus') },
+  // TransformerLens's `HookedTransformer.from_pretrained(..., n_devices=4)` splits the blocks over that many devices
+  // (transformer_lens/utilities/devices.py get_device_for_block_index): one process, the model's layers spread, as
+  // a device map does (TransformerLensOrg/TransformerLens#698, c3845).
+  n_devices: { reads: count('gpus'), source: 'TransformerLensOrg/TransformerLens transformer_lens/HookedTransformer.py from_pretrained(n_devices)' },
   // A deployment recipe's resources name the card and its count in keys of their own: OpenLLM's
   // "resources:\n  gpu: 1\n  gpu_type: nvidia-l4" (bentoml/openllm-models#90, corpus c2560: the key was blanked as
   // unknown beside the model key, so no card was read), "accelerator_type", a JSON job's "gpu_count".
