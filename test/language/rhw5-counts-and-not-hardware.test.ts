@@ -64,6 +64,22 @@ describe('memory left free, or taken roughly, is no card', () => {
   }
 });
 
+describe('memory a run lacks is no card (not-hw.memory-short)', () => {
+  // deepspeedai/DeepSpeed-MII#568 (c3838): "Both GPUs report approximately a **10Gi deficit**" read as two 10 GB cards, silent.
+  const variations: [string, string][] = [
+    ['serving llama 3 70b with mii tp 2. Both GPUs report approximately a **10Gi deficit**', '(no hardware)'],
+    ['llama-3-8b full fine-tune, it is short by 6GB', '(no hardware)'],
+    ['qwen2.5-14b lora on my 3090, it needs 4GB more', 'on 1x rtx-3090'],
+    ['mixtral inference runs 2 GB over the limit', '(no hardware)'],
+    ['qwen2.5-14b lora微调，还差6G显存', '(no hardware)'],
+    ['qwen2.5-14b lora 학습, 메모리가 4GB 부족합니다', '(no hardware)'],
+    ['llama-3-70b inference on a card with 48GB or more', 'on 1x 48gb'],
+  ];
+  for (const [text, hardware] of variations) {
+    it(`"${text.slice(0, 70)}": ${hardware}`, () => expect(hardwareOf(text)).toBe(hardware));
+  }
+});
+
 describe('a picture\'s or a matrix\'s size (both sides of three digits or more) counts no cards', () => {
   // hiyouga/LlamaFactory#7099 (c3030's thread): "3584 *3584" read as 3584 GPUs.
   const variations: [string, string][] = [
