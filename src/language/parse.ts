@@ -256,7 +256,7 @@ function readText(text: string): { outcome: ParseOutcome; parses: number; work: 
       ignored.push(word);
       continue;
     }
-    unread.push({ word, at: user(u.offset), suggestion, listed: !sentences || looksLikeSetup(word, suggestion) });
+    unread.push({ word, at: user(u.offset), suggestion, listed: (!sentences && !CJK.test(word)) || looksLikeSetup(word, suggestion) });
   }
   let kept = numbersWhereCardsCannotGo(corrected.length ? [...reading.kept, ...corrected].sort((a, b) => a.offset - b.offset) : reading.kept);
   // Words of another script are prose we cannot read, listed but not counted against the

@@ -33,8 +33,25 @@ export function looksLikeSetup(word: string, suggestion: string | null = null): 
   if (PROGRAM_SHAPE.test(word) || SETUP_STEM.test(word)) return true;
   // Words of other scripts (Chinese, Korean, Japanese kanji and katakana) keep being listed: their
   // words for settings are not in these stems, and their grammar is dropped by foreign-filler.ts.
-  if (/[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]/u.test(word)) return !HIRAGANA_ONLY.test(word) && !isKanaGrammar(word);
+  if (/[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]/u.test(word)) return !HIRAGANA_ONLY.test(word) && !isKanaGrammar(word) && namesCjkSetup(word);
   return false;
+}
+
+/**
+ * The Chinese, Japanese and Korean words for what sets memory (training, inference, quantisation, batch, length,
+ * precision, parallelism, layers, cache, offload, cards and their counters, GPU memory), as SETUP_STEM is for
+ * Latin letters. A run of other-script letters with none of them is the user's prose — "我刚拉取了最新代码安装了最新依赖"
+ * (I just pulled the latest code and installed the latest dependencies, c3844), "分别试了一下" (tried each), "一直"
+ * (all along): listing them told the user their sentence was a setting skipped (issue 22, item 4).
+ */
+const CJK_SETUP =
+  /训练|訓練|微调|微調|推理|量化|批|长度|長度|精度|参数|參數|序列|上下文|梯度|优化|優化|并行|並行|分布式|层|層|词表|缓存|緩存|激活|检查点|重计算|卸载|分片|全量|全参|部署|半精度|混合|卡|显存|顯存|内存|記憶體|张|張|块|塊|台|比特|权重|權重|流水|专家|專家|注意力|学習|推論|量子化|分散|長さ|メモリ|グラボ|カード|バッチ|ノード|トークン|コンテキスト|キャッシュ|학습|추론|양자화|배치|길이|그래픽|카드|노드|병렬|캐시|레이어|토큰|컨텍스트|파인튜닝|미세|가중치|정밀도|오프로드/u;
+
+/** "是不是卡不够" (is it that the cards are not enough?), "显存够吗": the question of fitting, which the reply answers. */
+const ASKS_ENOUGH = /(?:是不是|会不会|能不能)?(?:显卡|显存|卡|内存|メモリ|메모리)?(?:不够|够不够|够吗|不足|足りますか|足りない|足りる|가\s*부족|이\s*부족|부족|충분)/gu;
+
+function namesCjkSetup(word: string): boolean {
+  return CJK_SETUP.test(word.replace(ASKS_ENOUGH, ''));
 }
 
 /**

@@ -55,3 +55,20 @@ describe("strangers' questions: their plain words are never listed as not used",
     expect(notUsedWords('finetune llama 3 8b with lora and speculative drafts on my 4090, what am I missing?')).toEqual(['speculative']);
   });
 });
+
+describe('Chinese, Japanese and Korean prose is listed only where it names a setting', () => {
+  it.each([
+    ['我刚拉取了最新代码安装了最新依赖，分别试了一下，qwen2.5-7b lora 4张3090', ['我刚拉取了最新代码安装了最新依赖', '分别试了一下']],
+    ['qwen2.5-7b lora 4张3090 一直OOM，是不是卡不够', ['一直', '是不是卡不够']],
+  ])('%s: no setting, not listed (c3844)', (text, prose) => {
+    for (const word of prose) expect(notUsedWords(text)).not.toContain(word);
+  });
+
+  it('a setting word the reader does not read stays listed, in a terse request as in prose', () => {
+    expect(looksLikeSetup('梯度累积')).toBe(true);
+    expect(looksLikeSetup('显存不够')).toBe(false);
+    expect(looksLikeSetup('我刚拉取了最新代码')).toBe(false);
+    expect(looksLikeSetup('배치')).toBe(true);
+    expect(notUsedWords('qwen2.5-7b 用梯度累积 4张3090')).toContain('梯度累积');
+  });
+});

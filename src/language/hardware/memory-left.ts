@@ -21,7 +21,7 @@ const AMOUNT = String.raw`\d+(?:\.\d+)?\s*(?:gb|g|gib)(?![a-z])`;
 /** Not a card's memory: no card word or name after the amount ("24G显存的卡", "24GB GPU", "24G的3090"). */
 const NO_CARD_AFTER = String.raw`(?!\s*(?:的\s*)?(?:显存|内存|vram)?\s*(?:的\s*)?(?:显卡|卡|gpus?\b|cards?\b|${VENDOR_WORDS}(?:[a-z]{1,3}\d{1,4}|\d{4})(?![\d.])))`;
 /** A shortfall may be written with GiB's short "Gi" ("a 10Gi deficit") or in MB. */
-const SHORT_AMOUNT = String.raw`\d+(?:\.\d+)?\s*(?:gib|gi|gb|g|mib|mb)(?![a-z])`;
+const SHORT_AMOUNT = String.raw`\d+(?:\.\d+)?[ \t]*(?:gib|gi|gb|g|mib|mb)(?![a-z])`;
 const ROUGHLY = String.raw`(?:(?:about|around|roughly|approximately|approx\.?|only|just|~|大致|大约|大概|约|只有|仅有?)\s*)`;
 
 export const MEMORY_LEFT_RULES: readonly HardwareRule<GuardRole>[] = [
@@ -67,13 +67,13 @@ export const MEMORY_LEFT_RULES: readonly HardwareRule<GuardRole>[] = [
     role: 'measurement',
     // What a run lacks, or needs beyond what it has: "Both GPUs report approximately a **10Gi deficit**"
     // (deepspeedai/DeepSpeed-MII#568, corpus c3838: read as two 10 GB cards, silent), "short by 6GB", "it needs 4GB
-    // more", "2 GB too much", "over by 3GB"; Chinese "还差6G显存", "差了4G", "缺8G"; Korean "4GB 부족". A shortfall is
+    // more", "2 GB too much", "over by 3GB"; Chinese "还差6G显存", "差了4G", "缺8G"; Korean "4GB 부족". One line: a shortfall is
     // the distance to the card's memory, never the card ("24GB or more" is a requirement, left to the other rules).
     pattern: new RegExp(
-      String.raw`(?<![\w.])(?<n>${SHORT_AMOUNT})\s*(?:\*\*|__)?\s*(?:of\s+)?(?:(?:gpu|cuda|video)\s+)?(?:(?:vram|memory|mem)\s+)?(?:deficit|shortfall|short(?:age)?(?!\s+(?:of|on)\s+(?:a|an|one|the|my)\b)|too\s+(?:much|little|few)|(?<!or\s+)more(?!\s+than\b)|extra|additional|missing|over(?:\s+the\s+(?:limit|budget))?)(?![a-z])` +
-        String.raw`|\b(?:short|over|exceed(?:s|ed|ing)?)\s+by\s+(?:about\s+|around\s+|~\s*)?(?<n2>${SHORT_AMOUNT})` +
-        String.raw`|(?:还差|差了?|缺了?|不够)\s*(?:约|大约|大概)?\s*(?<n3>${SHORT_AMOUNT})${NO_CARD_AFTER}` +
-        String.raw`|(?<![\w.])(?<n4>${SHORT_AMOUNT})\s*(?:정도\s*|가량\s*)?(?:이\s*|가\s*)?부족`,
+      String.raw`(?<![\w.])(?<n>${SHORT_AMOUNT})[ \t]*(?:\*\*|__)?[ \t]*(?:of[ \t]+)?(?:(?:gpu|cuda|video)[ \t]+)?(?:(?:vram|memory|mem)[ \t]+)?(?:deficit|shortfall|short(?:age)?(?![ \t]+(?:of|on)[ \t]+(?:a|an|one|the|my)\b)|too[ \t]+(?:much|little|few)|(?<!or[ \t]+)more(?![ \t]+than\b)|extra|additional|missing|over(?:[ \t]+the[ \t]+(?:limit|budget))?)(?![a-z])` +
+        String.raw`|\b(?:short|over|exceed(?:s|ed|ing)?)[ \t]+by[ \t]+(?:about[ \t]+|around[ \t]+|~[ \t]*)?(?<n2>${SHORT_AMOUNT})` +
+        String.raw`|(?:还差|差了?|缺了?|不够)[ \t]*(?:约|大约|大概)?[ \t]*(?<n3>${SHORT_AMOUNT})${NO_CARD_AFTER}` +
+        String.raw`|(?<![\w.])(?<n4>${SHORT_AMOUNT})[ \t]*(?:정도[ \t]*|가량[ \t]*)?(?:이[ \t]*|가[ \t]*)?부족`,
       'g',
     ),
     example: 'Both GPUs report approximately a **10Gi deficit**, which is the same as trying to run the model without tensor parallelism',
