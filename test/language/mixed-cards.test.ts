@@ -36,6 +36,14 @@ describe('mixed cards', () => {
     expect(cardsOf('qwen2.5-14b on 1x rtx 3060 and 3x rtx 3090 with llama.cpp').first).toMatchObject({ gpuId: null, capacityGiB: 21, count: 4 });
   });
 
+  it('counts an article as one beside a card counted by a numeral ("1 RTX 4070ti and an RTX2070", c3891)', () => {
+    const { hardware, first } = cardsOf('load qwq-32b with llama.cpp on 1 RTX 4070ti and an RTX2070');
+    expect(hardware).toHaveLength(1);
+    expect(first).toMatchObject({ gpuId: null, capacityGiB: 10, count: 2 });
+    // Articles alone are two runs as before ("tested on a 3090 and a 4090").
+    expect(cardsOf('tested llama-3-8b on a 3090 and a 4090').hardware.length).toBe(2);
+  });
+
   it('reads two kinds of one memory as that memory, or as the card without bf16 where one lacks it', () => {
     expect(cardsOf('llama-2-7b lora on my 3090 and 4090').first).toMatchObject({ gpuId: null, capacityGiB: 24, count: 2 });
     expect(cardsOf('1张RTX5000ADA 32G+1张V100 32G 微调qwen2-7b lora').first).toMatchObject({ gpuId: 'v100-32g', count: 2 });

@@ -56,7 +56,10 @@ function oneMachine(text: string, a: Hardware, b: Hardware): boolean {
   const between = text.slice(a.end, b.at);
   // "my" may be the first saying's own word ("on my 3090 and 4090"). Several of each joined by "and" are most often two
   // machines ("2x4090和4x3090的多卡微调一直失败 … 两台服务器", Qwen-VL, c1839): one of them single, or a plus, makes one.
-  const counted = a.count !== null && b.count !== null && Math.min(a.count, b.count) === 1;
+  // An article before the second counts it as one beside a first counted by a numeral ("1 RTX 4070ti and an RTX2070",
+  // lmstudio-ai/lmstudio-bug-tracker, corpus c3891: the 2070 had been dropped in silence).
+  const bCount = b.count ?? (/\b(?:an?|one|another)\s+$/i.test(between) ? 1 : null);
+  const counted = a.count !== null && bCount !== null && Math.min(a.count, bCount) === 1;
   const joined = PLUS.test(between) || (AND.test(between) && Math.min(a.count ?? 1, b.count ?? 1) === 1 && (counted || OWNS.test(sentenceBefore(text, a.at) + a.text)));
   if (!joined || APART_AFTER.test(text.slice(b.end, b.end + 24))) return false;
   // The same card said twice is the later steps' to weigh (a count said again, two runs).
