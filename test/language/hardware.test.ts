@@ -191,6 +191,9 @@ describe('the notations of the issue', () => {
     ['6*L40S-48G', { nodes: null, count: 6, gpuId: 'l40s' }],
     ['6 * L40S 48GB', { nodes: null, count: 6, gpuId: 'l40s' }],
     ['dual 3090 (48GB total)', { nodes: null, count: 2, gpuId: 'rtx-3090' }],
+    // hw.count-both (c3879, "split the model on both my 3090's"): two, of a card in the plural.
+    ["both my 3090's", { nodes: null, count: 2, gpuId: 'rtx-3090' }],
+    ['both of the A6000s', { nodes: null, count: 2, gpuId: 'rtx-a6000' }],
     ['3 boxes of 4 L40S', { nodes: 3, count: 12, gpuId: 'l40s' }],
     ['node: 8× MI250', { nodes: null, count: 8, gpuId: 'mi250x' }],
     ['4x8H200 141G', { nodes: 4, count: 32, gpuId: 'h200' }],

@@ -22,7 +22,7 @@ import { ARCHITECTURE_RULES, ARCHITECTURE_RULE_ID, generationOfNamedCard, resolv
  */
 
 const WORD_COUNTS: Record<string, number> = {
-  single: 1, dual: 2, double: 2, twin: 2, two: 2, 'pair of': 2, triple: 3, three: 3, quad: 4, four: 4, five: 5, six: 6, seven: 7, eight: 8,
+  single: 1, dual: 2, double: 2, twin: 2, two: 2, both: 2, 'pair of': 2, triple: 3, three: 3, quad: 4, four: 4, five: 5, six: 6, seven: 7, eight: 8,
   单: 1, 一: 1, 双: 2, 两: 2, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 十六: 16,
   한: 1, 두: 2, 세: 3, 네: 4, 다섯: 5, 여섯: 6, 일곱: 7, 여덟: 8,
 };
