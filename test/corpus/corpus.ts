@@ -87,6 +87,9 @@ const GPU_STAND_INS: Record<string, string> = {
   'gtx-1080-ti': '11GB',
   'rtx-4060-laptop': '8GB',
   'rtx-pro-6000': '96GB',
+  // Found by the read-whole check (forty-sixth session): these had checked as no card at all.
+  'rx-6800': '16GB',
+  mi350x: '288GB',
 };
 
 /** Pending models whose names hold no size, checked as a catalog model of the same kind (MoE, MLA). */
