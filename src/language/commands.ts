@@ -77,7 +77,8 @@ const RL_MODULE = String.raw`(?:(?<![\w./-])python3?[ \t]+-m[ \t]+|(?<![\w./-])-
  * same command: its own line and the lines a trailing backslash continues.
  */
 const OPENRLHF_PPO = /(?:^|[./])train_ppo(?:_ray)?(?:\.py)?$/;
-const GROUP_ESTIMATOR = /--advantage_estimator(?:[ \t]+|=)["']?(?:group_norm|dr_grpo)\b/;
+// REINFORCE++ and RLOO drop the critic too (config-keys/rl-trainers.ts: read with GRPO's memory, c3871).
+const GROUP_ESTIMATOR = /--advantage_estimator(?:[ \t]+|=)["']?(?:group_norm|dr_grpo|reinforce_baseline|reinforce|rloo)\b/;
 function trainerWord(m: RegExpExecArray, word: string): string {
   if (word !== 'ppo' || !OPENRLHF_PPO.test(m[0])) return word;
   const command = /^(?:[^\n]*\\[ \t]*\n)*[^\n]*/.exec(m.input.slice(m.index))![0];

@@ -39,6 +39,10 @@ describe("OpenRLHF's advantage estimator names the algorithm", () => {
   it.each([
     ['group_norm', 'grpo'],
     ['dr_grpo', 'grpo'],
+    // REINFORCE++ and RLOO load no critic either: GRPO's memory (c3871, b118).
+    ['reinforce_baseline', 'grpo'],
+    ['reinforce', 'grpo'],
+    ['rloo', 'grpo'],
     ['gae', 'ppo'],
   ])('--advantage_estimator %s is %s', (estimator, framework) => {
     expect(read(command(['--zero_stage 3', `--advantage_estimator ${estimator}`, '--bf16'])).scenario.framework).toBe(framework);
@@ -51,14 +55,14 @@ describe("OpenRLHF's advantage estimator names the algorithm", () => {
     expect(read(text).scenario.framework).toBe('ppo');
   });
 
-  it('GRPO exactly where the estimator is group_norm or dr_grpo, in any order of the flags', () => {
+  it('GRPO exactly where the estimator loads no critic (group_norm, dr_grpo, reinforce, rloo), in any order of the flags', () => {
     const others = ['--zero_stage 3', '--bf16', '--micro_train_batch_size 1', '--gradient_checkpointing', '--actor_num_gpus_per_node 4'];
     fc.assert(
-      fc.property(fc.shuffledSubarray(others), fc.constantFrom('group_norm', 'dr_grpo', 'gae', 'reinforce', null), fc.nat(5), (flags, estimator, at) => {
+      fc.property(fc.shuffledSubarray(others), fc.constantFrom('group_norm', 'dr_grpo', 'gae', 'reinforce', 'rloo', null), fc.nat(5), (flags, estimator, at) => {
         const all = [...flags];
         if (estimator) all.splice(at % (all.length + 1), 0, `--advantage_estimator ${estimator}`);
         const framework = read(command(all)).scenario.framework;
-        expect(framework).toBe(estimator === 'group_norm' || estimator === 'dr_grpo' ? 'grpo' : 'ppo');
+        expect(framework).toBe(estimator !== null && estimator !== 'gae' ? 'grpo' : 'ppo');
       }),
       { numRuns: 40 },
     );

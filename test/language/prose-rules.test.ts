@@ -99,7 +99,8 @@ describe('every rewrite of the prose stage leaves a step', () => {
     const sample = corpus.filter((_, i) => i % 4 === 0);
     const named = sample.reduce((sum, line) => sum + stageSteps(line.text).steps.length, 0);
     expect(named).toBeGreaterThan(sample.length);
-  });
+    // A count, not a timing: the limit is a hang guard (ci-s50a: 20.4 s on a quarter of 3,569 lines with benches beside it).
+  }, 120_000);
 
   it('the same holds for any run of rule examples and corpus lines joined together', () => {
     const pieces = [...ALL_PROSE_RULES.map((r) => r.example), ...corpus.slice(0, 60).map((l) => l.text)];

@@ -29,13 +29,18 @@ const actorGpus: Handler = (v, ctx) => {
  * (openrlhf/cli/train_ppo_ray.py; docs "Algorithm Comparison"): `gae` is PPO with its critic;
  * `group_norm` is GRPO and `dr_grpo` Dr. GRPO, both without a critic, so their memory is GRPO's
  * (policy and frozen reference, no value model) whatever the script is named (OpenRLHF/OpenRLHF#1066,
- * corpus c678; #776, c590). REINFORCE++ and RLOO drop the critic too but the language has no word for
- * them: they are left to the script's name.
+ * corpus c678; #776, c590). REINFORCE++ (`reinforce`, `reinforce_baseline`) and RLOO (`rloo`) drop the critic too; the
+ * language has no word for them, and the script's name (train_ppo_ray) had read them as PPO, with a value model they
+ * never load ("train 7B model for REINFORCE++ … --advantage_estimator reinforce_baseline", OpenRLHF, corpus c3871):
+ * they are read with GRPO's memory, said with the estimator's name.
  */
+const CRITIC_FREE: Record<string, string> = { reinforce: 'REINFORCE++', reinforce_baseline: 'REINFORCE++ with a baseline', rloo: 'RLOO' };
 const advantageEstimator: Handler = (v) => {
   const value = unquote(v);
   if (value === 'group_norm' || value === 'dr_grpo') return say('grpo');
   if (value === 'gae') return say('ppo');
+  const named = CRITIC_FREE[value];
+  if (named) return say('grpo', `advantage_estimator ${value} is ${named}: no critic, read with GRPO's memory (policy and frozen reference); say "ppo" if a value model is trained too`);
   return IGNORE;
 };
 
