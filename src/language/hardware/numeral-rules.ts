@@ -57,4 +57,13 @@ export const NUMERAL_PART_RULES: readonly HardwareRule<PartRole>[] = [
     example: 'p40 显卡三张',
     source: 'c1118 zai-org/GLM-4#173',
   },
+  {
+    id: 'hw.count-both',
+    role: 'count',
+    // "split the model on both my 3090's" (oobabooga/text-generation-webui, corpus c3879: read as one 3090, silent), "both
+    // A6000s", "both of the 4090s": two, of a card written in the plural. A singular after it is a pair of kinds ("both A100
+    // and H100"), left to the other rules.
+    pattern: /\b(?<word>both)(?:\s+of)?(?:\s+(?:my|our|the|these|those))?(?=\s+(?:(?:nvidia|geforce|tesla|rtx|gtx|amd|radeon|quadro)[\s-]+){0,3}(?:[a-z]{1,3}\d{2,4}[a-z]{0,2}|\d{4}(?:\s?ti)?)(?:s|['’]s)\b)/g,
+    example: 'before the update it would split the model on both my 3090\'s',
+  },
 ];

@@ -68,15 +68,6 @@ export const PART_RULES: readonly HardwareRule<PartRole>[] = [
     example: 'dual 3090 (48GB total)',
   },
   {
-    id: 'hw.count-both',
-    role: 'count',
-    // "split the model on both my 3090's" (oobabooga/text-generation-webui, corpus c3879: read as one 3090, silent), "both
-    // A6000s", "both of the 4090s": two, of a card written in the plural. A singular after it is a pair of kinds ("both A100
-    // and H100"), left to the other rules.
-    pattern: /\b(?<word>both)(?:\s+of)?(?:\s+(?:my|our|the|these|those))?(?=\s+(?:(?:nvidia|geforce|tesla|rtx|gtx|amd|radeon|quadro)[\s-]+){0,3}(?:[a-z]{1,3}\d{2,4}[a-z]{0,2}|\d{4}(?:\s?ti)?)(?:s|['’]s)\b)/g,
-    example: 'before the update it would split the model on both my 3090\'s',
-  },
-  {
     id: 'hw.nodes',
     role: 'nodes',
     // 台 counts machines; Korean 대 counts any machine-like thing, so it is a machine only after
