@@ -107,6 +107,9 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
       // or ending the paste ("--gradient_checkpointing \" as the last line, OpenRLHF/OpenRLHF#392; glued,
       // "--batch_size 4\" where a quoted command is cut, huggingface/transformers#24242, c965).
       .replace(has('\\') ? /(?<=[\w"'])\\(?=[ \t]*(?:\n|$))|(?<=\s)\\(?=[ \t]*$)/g : NEVER, () => ' ', 'config.line-continuation')
+      // A command folded in a YAML list of args ends a line at a flag and starts the next with its value
+      // ("--gpu-memory-utilization⏎            0.95 --max-model-len 262144", vllm-project/vllm-ascend, c3884): the fold is a space.
+      .replace(has('\n') ? /(?<=(?<![\w-])--[a-z][\w-]*)[ \t]*\n[ \t]*(?=[^\s\\-][^\s]*[ \t]+--?[a-z])/g : NEVER, (m) => ' '.repeat(m[0].length), 'config.folded-flag-value')
       // …nor is Windows cmd's caret ("--fp16 ^" in a .bat script, shibing624/MedicalGPT#410, c874).
       .replace(has('^') ? /(?<=\s)\^(?=[ \t]*(?:\r?\n|$))/g : NEVER, () => ' ', 'config.line-continuation')
       // An Ollama Modelfile's ADAPTER line is a setting (engines/ollama.ts).

@@ -327,7 +327,10 @@ export const LINE_RULES: readonly LineRule[] = [
   {
     id: 'command.continuation',
     kind: 'command',
-    pattern: /^\s*--?[a-z][\w.-]*(?:[ =](?!-)\S+)?(?:\s+--?[a-z][\w.-]*(?:[ =](?!-)\S+)?)*\s*\\?\s*$/,
+    // A line may open with the value of the flag that ended the line before: a command folded in a YAML list of args
+    // ("--gpu-memory-utilization⏎  0.95 --max-model-len 262144", vllm-project/vllm-ascend, corpus c3884: the 0.95 read as
+    // prose, the default 0.9 used), a flag always following it.
+    pattern: /^\s*(?:[^\s-][^\s]*\s+(?=--?[a-z]))?--?[a-z][\w.-]*(?:[ =](?!-)\S+)?(?:\s+--?[a-z][\w.-]*(?:[ =](?!-)\S+)?)*\s*\\?\s*$/,
     example: '    --gradient_checkpointing \\',
     source: 'huggingface/open-r1#506',
     continues: true,
