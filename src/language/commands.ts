@@ -1,4 +1,5 @@
 import { CHECKPOINT_FOLDER } from './config-keys/models.js';
+import { CRITIC_FREE_ESTIMATORS } from './config-keys/rl-trainers.js';
 import { familyBeforeSize } from './script-model-name.js';
 import type { MappedText, Piece } from './mapped-text.js';
 import { TGI_VERSION_KEYWORDS } from './tgi-versions.js';
@@ -77,8 +78,8 @@ const RL_MODULE = String.raw`(?:(?<![\w./-])python3?[ \t]+-m[ \t]+|(?<![\w./-])-
  * same command: its own line and the lines a trailing backslash continues.
  */
 const OPENRLHF_PPO = /(?:^|[./])train_ppo(?:_ray)?(?:\.py)?$/;
-// REINFORCE++ and RLOO drop the critic too (config-keys/rl-trainers.ts: read with GRPO's memory, c3871).
-const GROUP_ESTIMATOR = /--advantage_estimator(?:[ \t]+|=)["']?(?:group_norm|dr_grpo|reinforce_baseline|reinforce|rloo)\b/;
+// REINFORCE++ and RLOO drop the critic too: the one list of critic-free estimators is the key's (config-keys/rl-trainers.ts, c3871).
+const GROUP_ESTIMATOR = new RegExp(String.raw`--advantage_estimator(?:[ \t]+|=)["']?(?:${CRITIC_FREE_ESTIMATORS.join('|')})\b`);
 function trainerWord(m: RegExpExecArray, word: string): string {
   if (word !== 'ppo' || !OPENRLHF_PPO.test(m[0])) return word;
   const command = /^(?:[^\n]*\\[ \t]*\n)*[^\n]*/.exec(m.input.slice(m.index))![0];

@@ -35,13 +35,14 @@ const actorGpus: Handler = (v, ctx) => {
  * they are read with GRPO's memory, said with the estimator's name.
  */
 const CRITIC_FREE: Record<string, string> = { reinforce: 'REINFORCE++', reinforce_baseline: 'REINFORCE++ with a baseline', rloo: 'RLOO' };
+/** Every estimator that trains no critic: the key's reading here, and the entry point's algorithm (commands.ts trainerWord). */
+export const CRITIC_FREE_ESTIMATORS: readonly string[] = ['group_norm', 'dr_grpo', ...Object.keys(CRITIC_FREE)];
 const advantageEstimator: Handler = (v) => {
   const value = unquote(v);
-  if (value === 'group_norm' || value === 'dr_grpo') return say('grpo');
   if (value === 'gae') return say('ppo');
+  if (!CRITIC_FREE_ESTIMATORS.includes(value)) return IGNORE;
   const named = CRITIC_FREE[value];
-  if (named) return say('grpo', `advantage_estimator ${value} is ${named}: no critic, read with GRPO's memory (policy and frozen reference); say "ppo" if a value model is trained too`);
-  return IGNORE;
+  return named ? say('grpo', `advantage_estimator ${value} is ${named}: no critic, read with GRPO's memory (policy and frozen reference); say "ppo" if a value model is trained too`) : say('grpo');
 };
 
 /**
