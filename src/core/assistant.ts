@@ -1,5 +1,5 @@
 import { isNanQuestion, measurementTip, nanTriage, type Measurement } from '../diagnose/index.js';
-import { diagnosisTurn, setupAfterDiagnosis } from './diagnosis-turn.js';
+import { diagnosisTurn, setupAfterDiagnosis, setupOf, withSetup } from './diagnosis-turn.js';
 import { compactCanonical } from '../reply/compact.js';
 import { withLazyCompact } from '../reply/lazy-compact.js';
 import { resolveRequest } from '../scenario/resolve.js';
@@ -56,25 +56,30 @@ function topicHelp(topics: HelpTopic[], scenario: Scenario | null): HelpReply {
 
 /**
  * A NaN or divergence question (or `nan` typed in a thread) gets the NaN triage first, read
- * against the setup the message states or the thread's; that setup's memory estimate is one
- * click away. The thread's state is unchanged: a question is no change to the setup.
+ * against the setup the message states or the thread's, and says how that setup stands for memory
+ * (issue 22 item 1: both answers, one reply), its estimate one click away. The thread's state is
+ * unchanged: a question is no change to the setup. A message that also reports an out-of-memory
+ * is a memory question first: the estimate answers it, with the NaN tips (estimateTurn).
  */
 function nanQuestionTurn(text: string, previous: ThreadState | null, hub: HubContext): Turn | null {
   if (!isNanQuestion(text)) return null;
   const current = scenarioThread(previous);
   const read = resolveRequest(text, current?.scenario ?? null, hub);
+  if (read.ok && read.reported?.some((r) => r.topic === 'oom')) return null;
   const stated = read.ok && read.scenario ? read.scenario : null;
   // The setup, without the help the question asked for (the triage is that help): its estimate is a memory answer.
   const setup = stated ?? current?.scenario;
   const scenario = setup ? { ...setup, help: [] } : null;
-  const reply = nanTriage(text, scenario ? { scenario, request: compactCanonical(scenario) } : null);
-  if (!scenario) return { reply, state: previous };
+  const triage = nanTriage(text, scenario ? { scenario, request: compactCanonical(scenario) } : null);
+  if (!scenario) return { reply: triage, state: previous };
   // The setup as resolved goes with the triage: "Memory estimate" answers for it without reading
   // the request again (issue 24). Its defaults are the reading's; what the reading noted about
   // the question's own words ("not read: loss") and the words it ignored are not the setup's.
   const assumptions = stated && read.ok ? read.assumptions.filter((a) => !read.notices.includes(a)) : (current?.reading?.assumptions ?? []);
   const memory = { scenario, assumptions, notices: [], ignored: [], ...(current?.measured ? { measured: current.measured } : {}) };
-  return { reply: { ...reply, memory }, state: previous };
+  // A stated setup's weak facts are said with its verdict; the thread's were said when it was read.
+  const notices = stated && read.ok ? read.notices : [];
+  return { reply: withSetup({ ...triage, memory }, setupOf(scenario)(), notices), state: previous };
 }
 
 function internalError(text: string): ErrorReply {
@@ -97,7 +102,7 @@ function withMeasurement(turn: Turn & { state: ScenarioThread }, measured: Measu
   return { reply, state: { ...turn.state, measured } };
 }
 
-function estimateTurn(scenario: Scenario, previous: ThreadState | null, assumptions: string[], ignored: string[], notices: string[] = [], read: ReadTrace = {}, reportedOom = false): Turn {
+function estimateTurn(scenario: Scenario, previous: ThreadState | null, assumptions: string[], ignored: string[], notices: string[] = [], read: ReadTrace = {}, reportedOom = false, nanAsked = false): Turn {
   const unstated = unstatedSettings(assumptions);
   const rlAlternatives = rlAlternativesOf(scenario, assumptions);
   const e = estimate(scenario, { unstated, rlAlternatives });
@@ -108,9 +113,11 @@ function estimateTurn(scenario: Scenario, previous: ThreadState | null, assumpti
   const built = disagreement
     ? withLazyCompact({ ...first, verdict: { ...first.verdict, detail: `${first.verdict.detail} ${disagreement}`.trim() }, summary: { ...first.summary, reported: firstScreen } })
     : first;
-  // The user says it ran out of memory: the OOM triage comes with the estimate, even when it fits.
-  const oomTips = reportedOom ? tipsForTopicsOn(['oom'], scenario, e).filter((t) => !built.tips.some((had) => had.topic === t.topic)) : [];
-  const reply = oomTips.length ? withLazyCompact({ ...built, tips: [...built.tips, ...oomTips] }) : built;
+  // The user says it ran out of memory: the OOM triage comes with the estimate, even when it fits;
+  // a NaN they ask about beside it, its triage too (both answers, one reply).
+  const topics: HelpTopic[] = [...(reportedOom ? (['oom'] as const) : []), ...(nanAsked ? (['nan'] as const) : [])];
+  const moreTips = topics.length ? tipsForTopicsOn(topics, scenario, e).filter((t) => !built.tips.some((had) => had.topic === t.topic)) : [];
+  const reply = moreTips.length ? withLazyCompact({ ...built, tips: [...built.tips, ...moreTips] }) : built;
   const current = scenarioThread(previous);
   const history = current ? [...current.history, current.scenario].slice(-UNDO_DEPTH) : [];
   return withMeasurement({ reply, state: { scenario, history } }, current?.measured);
@@ -164,7 +171,9 @@ function turnFor(text: string, previous: ThreadState | null, hub: HubContext): T
     }
     // The words not read are said in the notices; "not used" lists the rest, never filler (issue 22, item 4).
     const ignored = outcome.notUsed ? listedApart(outcome.notUsed, outcome.notices) : outcome.ignored;
-    return estimateTurn(outcome.scenario, previous, outcome.assumptions, ignored, outcome.notices, { trace: outcome.trace, notUsed: outcome.notUsed }, outcome.reported?.some((r) => r.topic === 'oom') === true);
+    const reportedOom = outcome.reported?.some((r) => r.topic === 'oom') === true;
+    // A NaN question beside a reported out-of-memory was left to this estimate (nanQuestionTurn).
+    return estimateTurn(outcome.scenario, previous, outcome.assumptions, ignored, outcome.notices, { trace: outcome.trace, notUsed: outcome.notUsed }, reportedOom, reportedOom && isNanQuestion(text));
   } catch {
     return { reply: internalError(text), state: previous };
   }

@@ -18,7 +18,7 @@ export interface DiagnosisTurn {
 }
 
 /** The estimate a log is held against, worked out once however often the diagnosis asks. */
-function setupOf(scenario: Scenario): () => ThreadSetup {
+export function setupOf(scenario: Scenario): () => ThreadSetup {
   let setup: ThreadSetup | null = null;
   return () => (setup ??= { scenario, estimate: estimate(scenario), canonical: canonicalText(scenario) });
 }
@@ -29,7 +29,7 @@ function setupOf(scenario: Scenario): () => ThreadSetup {
  * and questions, issue 22 item 5: a diagnosis of a guessed setup says the guess), and the request
  * a "Memory estimate" button re-reads for the full answer.
  */
-function withSetup(reply: DiagnosisReply, setup: ThreadSetup, notices: readonly string[]): DiagnosisReply {
+export function withSetup(reply: DiagnosisReply, setup: ThreadSetup, notices: readonly string[]): DiagnosisReply {
   if (!reply.readable) return reply;
   const request = compactCanonical(setup.scenario);
   const read = verdictOf(setup.scenario, setup.estimate);
