@@ -56,10 +56,11 @@ function topicHelp(topics: HelpTopic[], scenario: Scenario | null): HelpReply {
 
 /**
  * A NaN or divergence question (or `nan` typed in a thread) gets the NaN triage first, read
- * against the setup the message states or the thread's, and says how that setup stands for memory
- * (issue 22 item 1: both answers, one reply), its estimate one click away. The thread's state is
- * unchanged: a question is no change to the setup. A message that also reports an out-of-memory
- * is a memory question first: the estimate answers it, with the NaN tips (estimateTurn).
+ * against the setup the message states or the thread's, its estimate one click away. A setup the
+ * message states is said with its verdict (issue 22 item 1: both answers, one reply) and becomes
+ * the thread's, as one stated beside a pasted log does; the thread's own stays as it was (a
+ * question is no change to the setup). A message that also reports an out-of-memory is a memory
+ * question first: the estimate answers it, with the NaN tips (estimateTurn).
  */
 function nanQuestionTurn(text: string, previous: ThreadState | null, hub: HubContext): Turn | null {
   if (!isNanQuestion(text)) return null;
@@ -67,6 +68,9 @@ function nanQuestionTurn(text: string, previous: ThreadState | null, hub: HubCon
   const read = resolveRequest(text, current?.scenario ?? null, hub);
   if (read.ok && read.reported?.some((r) => r.topic === 'oom')) return null;
   const stated = read.ok && read.scenario ? read.scenario : null;
+  // A setup of its own (a model named), not the thread's with the question's words on it ("… with fp16").
+  const own = current ? resolveRequest(text, null, hub) : read;
+  const ownSetup = own.ok && own.scenario !== null;
   // The setup, without the help the question asked for (the triage is that help): its estimate is a memory answer.
   const setup = stated ?? current?.scenario;
   const scenario = setup ? { ...setup, help: [] } : null;
@@ -77,9 +81,10 @@ function nanQuestionTurn(text: string, previous: ThreadState | null, hub: HubCon
   // the question's own words ("not read: loss") and the words it ignored are not the setup's.
   const assumptions = stated && read.ok ? read.assumptions.filter((a) => !read.notices.includes(a)) : (current?.reading?.assumptions ?? []);
   const memory = { scenario, assumptions, notices: [], ignored: [], ...(current?.measured ? { measured: current.measured } : {}) };
-  // A stated setup's weak facts are said with its verdict; the thread's were said when it was read.
-  const notices = stated && read.ok ? read.notices : [];
-  return { reply: withSetup({ ...triage, memory }, setupOf(scenario)(), notices), state: previous };
+  const reply = { ...triage, memory };
+  if (!stated || !read.ok || !ownSetup) return { reply, state: previous };
+  const history = current ? [...current.history, current.scenario].slice(-UNDO_DEPTH) : [];
+  return { reply: withSetup(reply, setupOf(scenario)(), read.notices), state: { scenario, history } };
 }
 
 function internalError(text: string): ErrorReply {

@@ -179,14 +179,17 @@ function resolution(text: string, readAlone: ReadItems, previous: Scenario | nul
   // "undo", "go back", "revert" inside prose that names a setup ("so I have to go back to 0.0.18",
   // turboderp-org/exllamav2#465 c1116; "I had to revert to the older driver") tell what the user did,
   // not a command to the bot: set aside and said once, and the message read (undo alone still undoes).
-  // Inside a sentence only: a line that starts with it ("undo 7b", the answer to a question) is a
-  // command to the bot, and stays the mistake it is.
-  const undoItem = parsed.items.find((i) => i.kind === 'control');
-  const midSentence = undoItem !== undefined && text.slice(text.lastIndexOf('\n', undoItem.at - 1) + 1, undoItem.at).trim() !== '';
-  if (control === 'undo' && others.length && read.tolerant && midSentence) {
+  // "reset", "clear", "start over" likewise ("So just to be clear, on an M1 MAX…" c1088, "requires a
+  // hard reset" c2458, "I don't see a clear error trace" c1874 had each wiped the thread): said only
+  // where a thread had a setup to keep. Inside a sentence only: a line that starts with it ("undo
+  // 7b", the answer to a question) is a command to the bot, and stays the mistake it is.
+  const controlItem = parsed.items.find((i) => i.kind === 'control');
+  const midSentence = controlItem !== undefined && text.slice(text.lastIndexOf('\n', controlItem.at - 1) + 1, controlItem.at).trim() !== '';
+  if (control !== 'none' && read.tolerant && midSentence && (others.length || control === 'reset')) {
+    const word = controlItem?.text.trim() ?? control;
+    if (control === 'undo') parsed = { ...parsed, notes: [...parsed.notes, `"${word}" set aside: it tells what you did; "undo" alone goes back one step`] };
+    else if (previous) parsed = { ...parsed, notes: [...parsed.notes, `"${word}" set aside: it is part of a sentence; "reset" alone starts a new request`] };
     control = 'none';
-    const word = undoItem?.text.trim() ?? 'undo';
-    parsed = { ...parsed, notes: [...parsed.notes, `"${word}" set aside: it tells what you did; "undo" alone goes back one step`] };
   }
 
   if (control === 'undo') {

@@ -80,6 +80,15 @@ describe('NaN and divergence questions', () => {
     expect(reply.memoryRequest).toBe(reply.setup?.request);
   });
 
+  it('a setup stated with the question becomes the thread\'s: a follow-up changes it', () => {
+    const turn = respond('my loss goes nan after 2k steps, 7b lora bf16 seq 4096 on a 4090', null);
+    if (turn.reply.kind !== 'diagnosis') throw new Error('expected the triage');
+    expect(turn.reply.setup?.request).toMatch(/^7b lora .*seq 4096/);
+    const next = respond('seq 2048', turn.state).reply;
+    if (next.kind !== 'estimate') throw new Error(`expected an estimate, got ${next.kind}`);
+    expect(next.canonical).toMatch(/^7b lora .*seq 2048/);
+  });
+
   it('the same words in a config comment are no question ("# detect nan or inf values")', () => {
     const text = '13b lora on a 4090\n```yaml\n# uncomment to detect nan or inf values\n# debug: underflow_overflow\nlora_r: 8\n```';
     expect(isNanQuestion(text)).toBe(false);

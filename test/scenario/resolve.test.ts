@@ -130,6 +130,27 @@ describe('follow-ups are patches on the previous scenario', () => {
     expect(resolve('reset 7b', base).scenario!.seq).toBe(2048);
   });
 
+  // Real messages whose "clear" or "reset" had wiped the thread: "So just to be clear, on an M1 MAX
+  // with 64GB of ram…" (c1088), "the system freezes and requires a hard reset" (c2458).
+  it.each([
+    'So just to be clear, on an M1 MAX with 64GB of ram, 34b inference fails?',
+    'the system freezes and requires a hard reset when I run 13b on a 4090',
+    "I don't see a clear error trace when I serve 7b with vllm on an l4",
+    'ok so I start over with 70b on 8x h100 and it still OOMs',
+  ])('a reset word inside a sentence of prose is no command: "%s"', (text) => {
+    const read = resolve(text, base);
+    expect(read.control).toBe('none');
+    expect(read.scenario).not.toBeNull();
+    expect(read.notices.join(' ')).toMatch(/set aside: it is part of a sentence/);
+    expect(resolve(text, null).control).toBe('none');
+  });
+
+  it('a reset word opening its line stays the command', () => {
+    expect(resolve('reset\n7b on a 4090', base).control).toBe('reset');
+    expect(resolve('start over', base).control).toBe('reset');
+    expect(resolve('clear', base).control).toBe('reset');
+  });
+
   it('help alone keeps the previous scenario and is help-only', () => {
     expect(resolve('oom', base)).toMatchObject({ helpOnly: true, scenario: { ...base, help: ['oom'] } });
     expect(resolve('help', null)).toMatchObject({ helpOnly: true, scenario: null });
