@@ -40,6 +40,16 @@ function outsideOf(f: TorchOom): Outside {
     // (and at most that plus a CUDA context) is this run, listed under its host PID.
     selfListed = listed.find((p) => p.bytes >= reserved && p.bytes <= reserved + CONTEXT_MAX_BYTES) ?? null;
     listed = listed.filter((p) => p !== selfListed);
+  } else if (f.processBytes === null && reserved === null && listed.length === 1 && f.capacityBytes !== null && f.freeBytes !== null) {
+    // A message cut before PyTorch's own figures, one process listed holding all the card's used memory:
+    // a run in a container is listed so, under its host PID ("GPU 6 … of which 15.31 MiB is free. Process
+    // 122606 has 79.12 GiB memory in use.", OpenBMB/MiniCPM-V#338, c3926, a LoRA run on one of eight cards).
+    // Nothing says it is another process: read as this run, and said so.
+    const used = f.capacityBytes - f.freeBytes;
+    if (Math.abs(listed[0]!.bytes - used) <= CONTEXT_MAX_BYTES) {
+      selfListed = listed[0]!;
+      listed = [];
+    }
   }
   const listedBytes = listed.reduce((sum, p) => sum + p.bytes, 0);
   let othersBytes = listedBytes;
@@ -83,7 +93,11 @@ function evidenceOf(f: TorchOom, outside: Outside): string[] {
     lines.push(`This process held ${showSize(f.processBytes)} in all; ${showSize(nonTorch)} of it outside PyTorch's cache (CUDA context, cuBLAS/cuDNN workspaces, NCCL).`);
   }
   if (outside.selfListed) {
-    lines.push(`Process ${outside.selfListed.pid} (${showSize(outside.selfListed.bytes)}) is most likely this run itself, seen from outside its container: it holds at least PyTorch's reserve.`);
+    lines.push(
+      reservedTotal(f) === null
+        ? `Process ${outside.selfListed.pid} (${showSize(outside.selfListed.bytes)}) holds all the memory in use on the card: read as this run itself, seen from outside its container (the message names no other process). If another program holds it, stop that one first.`
+        : `Process ${outside.selfListed.pid} (${showSize(outside.selfListed.bytes)}) is most likely this run itself, seen from outside its container: it holds at least PyTorch's reserve.`,
+    );
   }
   if (outside.listed.length > 0) {
     lines.push(`Other processes on the card: ${outside.listed.map((p) => `${p.pid} (${showSize(p.bytes)})`).join(', ')}.`);

@@ -1,6 +1,7 @@
 import { PIPELINE_KEYS } from './parallelism.js';
 import { numeric, serving } from './readers.js';
 import { countsPrompts, rolloutBatch } from './rollout-batch.js';
+import { predictsOnly } from './training.js';
 import { besideLlamaCpp, promptBatch } from './serving.js';
 import { IGNORE, isFalse, numberOf, say, unquote, type Handler, type KeyContext, type KeyTable } from './values.js';
 
@@ -135,6 +136,13 @@ const verlMiniBatch: Handler = (v) => {
 };
 
 /** Each key: what its value says in request words, and the source where one is cited. */
+/**
+ * The eval batch: in a run that only predicts (do_predict, or do_eval with predict_with_generate, no
+ * do_train: training.ts predictsOnly) it is the batch the model generates for; beside training, the
+ * evaluation pass's own batch.
+ */
+const evalBatch: Handler = (v, ctx) => (ctx && predictsOnly(ctx) ? numeric('bs')(v, ctx) : numeric('eval bs')(v, ctx));
+
 export const BATCH_KEYS: KeyTable = {
   // Its name says the run trains ("TrainingArguments(per_device_train_batch_size=4)" beside a from_pretrained load).
   per_device_train_batch_size: {
@@ -218,7 +226,7 @@ export const BATCH_KEYS: KeyTable = {
   // HF Trainer evaluation (training_args.py): eval_strategy "no" by default; per_device_eval_batch_size 8.
   eval_strategy: { reads: (v) => (/^(?:steps|epoch)$/.test(unquote(v)) ? say('with eval') : IGNORE), source: 'transformers training_args.py' },
   evaluation_strategy: { reads: (v) => (/^(?:steps|epoch)$/.test(unquote(v)) ? say('with eval') : IGNORE), source: 'transformers training_args.py' },
-  per_device_eval_batch_size: { reads: numeric('eval bs'), source: 'transformers training_args.py' },
-  eval_batch_size: { reads: numeric('eval bs'), source: 'transformers training_args.py' },
+  per_device_eval_batch_size: { reads: evalBatch, source: 'transformers training_args.py; hiyouga/LlamaFactory#559 (c3901), QwenLM/Qwen3-VL#303 (c3397)' },
+  eval_batch_size: { reads: evalBatch, source: 'transformers training_args.py' },
   prediction_loss_only: { reads: (v) => (isFalse(v) ? say('compute metrics') : IGNORE), source: 'transformers training_args.py' },
 };

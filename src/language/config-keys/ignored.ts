@@ -9,7 +9,7 @@ export const NO_MEMORY_EFFECT = new Set(
   `warmup
   eval_steps
   output_dir output_model_path output_path dataset datasets dataset_dir template seed port host api_key trust_remote_code
-  do_eval overwrite_output_dir overwrite_cache report_to run_name val_set_size val_size wandb_project
+  overwrite_output_dir overwrite_cache report_to run_name val_set_size val_size wandb_project
   tag exp_name experiment_name job_name wandb_run_name
   logging_dir plot_loss preprocessing_num_workers dataloader_num_workers num_prompts
   adam_beta1 adam_beta2 adam_epsilon pad_to_sequence_len group_by_length

@@ -103,8 +103,12 @@ export const YAML_LIST = new RegExp(`^[ \\t]*(${LIST_KEYS})[ \\t]*:[ \\t]*\\n((?
  * value, whatever follows: a clause's comma after it too ("cuda_visible_devices=1,3，hf客户端中device_map=auto",
  * zai-org/GLM-4#359, corpus c2589: the full-width comma, a comma once normalised, left only "=1" read).
  */
-// HIP's, ROCr's and Ascend's lists as CUDA's (visible-devices.ts).
-export const DEVICE_LIST = new RegExp(String.raw`((?<![\w.\-/])["']?(?:${VISIBLE_DEVICES_WORDS}|gpus)["']?[ \t]*[:=][ \t]*)(\d+(?:[ \t]*,[ \t]*\d+)+)(?!\d|[ \t]*,[ \t]*\d)`, 'g');
+// HIP's, ROCr's and Ascend's lists as CUDA's (visible-devices.ts). The variable may lose its "=" to a space
+// ("CUDA_VISIBLE_DEVICES 0,1,2,3 \⏎swift sft …", OpenBMB/MiniCPM-V#338, c3926: only "0" was read, one card of eight).
+export const DEVICE_LIST = new RegExp(
+  String.raw`((?<![\w.\-/])["']?(?:(?:${VISIBLE_DEVICES_WORDS})["']?(?:[ \t]*[:=][ \t]*|[ \t]+)|gpus["']?[ \t]*[:=][ \t]*))(\d+(?:[ \t]*,[ \t]*\d+)+)(?!\d|[ \t]*,[ \t]*\d)`,
+  'g',
+);
 
 /**
  * ExLlama's `--gpu_split 23,23,23,23` (turboderp/exllama#98): the memory, in GB, each GPU gives the

@@ -116,7 +116,8 @@ export function prepareConfig(text: MappedText, before: string): MappedText {
       .replace(has('adapter') && /ollama|modelfile/.test(before) ? MODELFILE_ADAPTER : NEVER, (m) => `${m[1]}adapter=`, 'config.modelfile-adapter')
       .replace(has('#') ? COMMENTED_KEY : NEVER, (m) => ' '.repeat(m[0].length), 'config.commented-key')
       .replace(has('#') ? TRAILING_COMMENT : NEVER, (m) => m[1]! + ' '.repeat(m[0].length - m[1]!.length), 'config.trailing-comment')
-      .replace(pairs ? DEVICE_LIST : NEVER, (m) => m[1]! + m[2]!.replace(/[,\s]/g, '+'), 'config.device-list')
+      // A list whose "=" became a space gets it back, so the key reads the whole list as its value.
+      .replace(pairs || has('visible_devices') ? DEVICE_LIST : NEVER, (m) => (/[:=]/.test(m[1]!) ? m[1]! : m[1]!.replace(/[ \t]$/, '=')) + m[2]!.replace(/[,\s]/g, '+'), 'config.device-list')
       // "--gpus 0,1,2,3", "device_ids=[0,1]", "--devices gpu:0,1,2,3": a key's list of device ids (device-id-lists.ts).
       .replace(has(',') ? DEVICE_ID_LIST.pattern : NEVER, (m) => deviceIdsJoined(m[1]!, m[2]!, m[3]!, m[4]!), DEVICE_ID_LIST.id)
       // ColossalAI's benchmark `-c 70b` (hpcaitech/ColossalAI#5068): the flag names the model config

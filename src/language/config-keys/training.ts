@@ -34,10 +34,20 @@ const switchedOn = (ctx: KeyContext, key: string): boolean => {
  * (corpus c1368, Mixtral on 8×80G), #4803 (Qwen2-72B predict on 8×A100 80G), #4340 (30B predict
  * on 4×L40), #6040 (Llama-3.1-8B predict on 8×A100 40G).
  */
-export const predictsOnly = (ctx: KeyContext): boolean => switchedOn(ctx, 'do_predict') && !switchedOn(ctx, 'do_train');
+export const predictsOnly = (ctx: KeyContext): boolean => (switchedOn(ctx, 'do_predict') || evaluatesWithGeneration(ctx)) && !switchedOn(ctx, 'do_train');
+
+/**
+ * LLaMA-Factory's `--do_eval --predict_with_generate` without `--do_train`: its sft workflow runs
+ * `trainer.evaluate(…, **gen_kwargs)` only, generating for the eval set (src/llmtuner/train/sft/
+ * workflow.py: `if training_args.do_train: … if training_args.do_eval: …`): "请问该如何评测llama2 13B的rouge"
+ * with `--do_eval --per_device_eval_batch_size 8 --predict_with_generate` (hiyouga/LlamaFactory#559,
+ * c3901, had been read as a LoRA fine-tune). `do_eval` alone is no such sign: TRL's and open-r1's
+ * scripts train whatever it says (c2191's `do_eval: true` beside a GRPO recipe).
+ */
+const evaluatesWithGeneration = (ctx: KeyContext): boolean => switchedOn(ctx, 'do_eval') && switchedOn(ctx, 'predict_with_generate');
 
 const PREDICT_NOTE =
-  'do_predict without do_train: a prediction run (the model, and the adapter it names, loaded to generate for the eval set), read as inference; say "train" if this command also trains';
+  'do_predict (or do_eval with predict_with_generate) without do_train: a prediction run (the model, and the adapter it names, loaded to generate for the eval set), read as inference; say "train" if this command also trains';
 
 /**
  * An evaluation-only switch (`--eval_only`, `--evaluate_only`, `--only_eval`): the script loads the model and runs
@@ -89,6 +99,8 @@ export const TRAINING_KEYS: KeyTable = {
   max_grad_norm: { reads: trains, source: HF },
   do_train: { reads: trains, source: HF },
   do_predict: { reads: predicts, source: `${HF}; hiyouga/LlamaFactory#2321, #4803, #4340, #6040` },
+  // Said once, by whichever of the two comes first; beside do_train, or alone, nothing.
+  do_eval: { reads: (v, ctx) => (evaluatesWithGeneration(ctx) && !switchedOn(ctx, 'do_predict') ? predicts(v, ctx) : IGNORE), source: `${HF}; hiyouga/LlamaFactory#559 (c3901)` },
   eval_only: { reads: evaluates, source: 'JIA-Lab-research/LISA#80 (corpus c2431): train_ds.py --eval_only' },
   evaluate_only: { reads: evaluates, source: 'invented, as eval_only' },
   only_eval: { reads: evaluates, source: 'invented, as eval_only' },

@@ -50,4 +50,17 @@ export const USAGE_WORD_RULES: readonly HardwareRule<GuardRole>[] = [
     example: 'at start it used about 14.6G, and when it crashed about 18G',
     source: 'invented (s45 rhw3, mechanism 2)',
   },
+  {
+    // What the run was expected to take beside what it took: "the VRAM usage is too high (expected: 16 GB, actual: > 28)"
+    // (davmacario/MDI-LLM#32, c3910: read as a 16 GB card), "expected ~16GB but it uses 28GB", "should be 16 GB", "instead
+    // of 16GB". A figure of the run, said as one; a card word after it keeps it the card's ("expected 24GB card to do").
+    id: 'not-hw.expected-usage',
+    role: 'measurement',
+    pattern: new RegExp(
+      String.raw`(?:(?<![a-z])(?:expected|expecting|actual(?:ly)?|observed|should\s+(?:be|take|use|need|only\s+(?:be|take|use|need))|instead\s+of|预期|预计|应该是|实际)(?:[ \t]*(?:[:=：]|~|≈|about|around|roughly|approximately|only|just|at\s+most|under|below|<|>|为|是|大概|约|占用))*[ \t]*)(?<n>${AMOUNT})${NOT_CARD}`,
+      'g',
+    ),
+    example: 'When running Llama 3 8B the VRAM usage is too high (expected: 16 GB, actual: > 28).',
+    source: 'davmacario/MDI-LLM#32 (corpus c3910)',
+  },
 ];

@@ -11,6 +11,9 @@ import type { Item } from '../items.js';
  *
  * One exception, by the line's shape: a ticked box whose label is the setting alone ("- [x] vLLM",
  * "- [x] Docker") is an option the user chose among the template's, and its setting is theirs.
+ * And one by what it names: a line naming a card is the user's own (a template cannot know their
+ * hardware), as in a pull request's list of what it did: "- [x] tested with falcon 1b & 7b on A6000"
+ * (axolotl-ai-cloud/axolotl's QLoRA-for-Falcon PR, c2310, had been read as nothing at all).
  */
 export interface ChecklistRule {
   id: string;
@@ -60,11 +63,14 @@ function planLabel(label: string, labelAt: number, items: readonly Item[]): bool
  */
 export function templateChecklists(items: Item[], text: string, ignored: string[]): Item[] {
   if (!text || !/\[[ xX✓]\]/.test(text)) return items;
+  /** `plan`: the user's own line (their plan, or a line naming their card), whose items stay. */
   const lines: { at: number; end: number; ticked: boolean; label: string; plan: boolean }[] = [];
   for (const rule of CHECKLIST_RULES) {
     for (const m of text.matchAll(rule.pattern)) {
       const end = m.index + m[0].length;
-      lines.push({ at: m.index, end, ticked: m[1] !== ' ', label: m[2]!, plan: planLabel(m[2]!, end - m[2]!.length, items) });
+      const labelAt = end - m[2]!.length;
+      const namesCard = items.some((i) => i.kind === 'hardware' && labelAt <= i.at && i.end <= end);
+      lines.push({ at: m.index, end, ticked: m[1] !== ' ', label: m[2]!, plan: namesCard || planLabel(m[2]!, labelAt, items) });
     }
   }
   if (lines.length === 0) return items;
