@@ -14,7 +14,7 @@ describe('evaluation runs', () => {
     const { scenario, said } = corpusLineRead('c3901');
     expect(scenario.mode).toBe('inference');
     expect(scenario.microBatch).toBe(8);
-    expect(said).toMatch(/do_eval with predict_with_generate/);
+    expect(said).toMatch(/do_eval with predict_with_generate without do_train/);
   });
 
   it.each([

@@ -27,3 +27,22 @@ describe('an expected memory is no card', () => {
     expect(hardwareOf(text)).toBe(card);
   });
 });
+
+/** What a monitor shows is the run's (not-hw.monitor-shows): "in nvidia-smi show 72G" (imoneoi/openchat#111, c3912). */
+describe('a monitor\'s reading is no card', () => {
+  it.each([
+    'why 7B model use so much? in nvidia-smi show 72G',
+    'llama-2-13b inference, nvidia-smi says 23GB',
+    'When I fine-tune qwen2-7b with lora, rocm-smi reports about 60 GB.',
+    'I am serving mistral-7b and nvtop is showing 40G, why?',
+  ])('"%s"', (text) => {
+    expect(hardwareOf(text)).toBe('(no hardware)');
+  });
+
+  it.each([
+    ['7b lora, nvidia-smi says 23GB on my 4090', 'on 1x rtx-4090'],
+    ['7b lora on a 24GB card, nvidia-smi shows about 20G', 'on 1x 24gb'],
+  ])('near miss: "%s" keeps its card', (text, card) => {
+    expect(hardwareOf(text)).toBe(card);
+  });
+});

@@ -46,8 +46,8 @@ export const predictsOnly = (ctx: KeyContext): boolean => (switchedOn(ctx, 'do_p
  */
 const evaluatesWithGeneration = (ctx: KeyContext): boolean => switchedOn(ctx, 'do_eval') && switchedOn(ctx, 'predict_with_generate');
 
-const PREDICT_NOTE =
-  'do_predict (or do_eval with predict_with_generate) without do_train: a prediction run (the model, and the adapter it names, loaded to generate for the eval set), read as inference; say "train" if this command also trains';
+const predictNote = (ctx: KeyContext) =>
+  `${switchedOn(ctx, 'do_predict') ? 'do_predict' : 'do_eval with predict_with_generate'} without do_train: a prediction run (the model, and the adapter it names, loaded to generate for the eval set), read as inference; say "train" if this command also trains`;
 
 /**
  * An evaluation-only switch (`--eval_only`, `--evaluate_only`, `--only_eval`): the script loads the model and runs
@@ -61,7 +61,7 @@ const EVAL_NOTE = 'an evaluation-only switch: the model is loaded to validate, n
 const evaluates: Handler = (_v, ctx) => (evaluatesOnly(ctx) ? { say: 'inference', note: EVAL_NOTE } : IGNORE);
 
 /** `do_predict`: inference when it is the run's only task, said; beside do_train, nothing. */
-const predicts: Handler = (_v, ctx) => (predictsOnly(ctx) ? { say: 'inference', note: PREDICT_NOTE } : IGNORE);
+const predicts: Handler = (_v, ctx) => (predictsOnly(ctx) ? { say: 'inference', note: predictNote(ctx) } : IGNORE);
 
 /** The first training-only key of the text says "train", once; the others are listed as not used. */
 const trains: Handler = (v, ctx) => {

@@ -30,6 +30,8 @@ export function beyondOneCard(text: string, readings: HardwareReading[], guarded
     // Right after a card's or a system's name it is that system's total ("DGX-A100 320GB", "8x H100 640GB"), read by
     // the systems' rules: a card word beside it, as above.
     if (/(?:dgx|hgx|\b[abhlv]\d{2,3}|\bmi\d{3}|\brtx[ \t-]?\d{4}|\bgb\d{3})[\w-]*[ \t,(]*$/.test(text.slice(Math.max(0, at - 24), at))) continue;
+    // "320 GB of A100 80GB", "512GB VRAM of H100s": the cards' memory in all, before their name (cards-in-total.ts).
+    if (/^[ \t]*(?:(?:of[ \t]+)?(?:vram|gpu[ \t]+memory)[ \t]+)?of[ \t]+(?:(?:nvidia|tesla|geforce|rtx|amd|instinct)[ \t-]*)*(?:[abhlv]\d{2,3}|mi\d{3}|\d{4})/i.test(text.slice(end, end + 40))) continue;
     // A count or a times sign beside it makes it part of the user's arithmetic or a total, read elsewhere.
     if (/\d[ \t]*[x×*][ \t]*$/.test(text.slice(Math.max(0, at - 6), at)) || /^[ \t]*[x×*=]/.test(text.slice(end, end + 3))) continue;
     found.push({ rule: BEYOND_ONE_CARD, role: 'measurement', at, end, numberAt: at, numberEnd: end });

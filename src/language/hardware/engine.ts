@@ -6,6 +6,7 @@ import { GPU_NAMES, gpuIdOf } from '../lexicon.js';
 import { compact } from '../spelling.js';
 import { GUARD_RULES, PART_RULES } from './rules.js';
 import { beyondOneCard, LARGEST_CARD_GIB } from './beyond-one-card.js';
+import { cardsInTotal } from './cards-in-total.js';
 import { tableColumnGuards } from './table-columns.js';
 import { onServerBoards } from './server-boards.js';
 import { namedByWords, readSharedName } from './shared-names.js';
@@ -335,6 +336,13 @@ function readPhrase(named: Part[], text: string): HardwareReading | null {
     }
   }
   let memoryGiB = memory?.value ?? (known ? known.memoryGB : null) ?? (restated && !matches(card!.gpuId!, stated.value) ? stated.value : null);
+  // "256 GB VRAM of Tesla V100 32GB": a total of the cards, said with "of" before them and no count, is so many of them
+  // (cards-in-total.ts); "32G的T4" (c838) is a T4 said to have 32G, asked about below.
+  const inTotal = card && memory && count === null && memory.at < card.at && !known && /\bof\b/i.test(text.slice(memory.end, card.at)) ? cardsInTotal(card.gpuId!, memory.value, text.slice(card.end)) : null;
+  if (inTotal) {
+    [count, memoryGiB] = [inTotal.count, inTotal.memoryGiB];
+    notes.push(`"${said(parts)}": ${memory!.value} GB in all, read as ${count} × ${gpuById(inTotal.gpuId).name}; say "on Nx ${card!.gpuId}" if the count is another`);
+  }
   // "2*22G", "2x 4090 48G each": a count multiplied by the memory, or a memory said of each card, is so many
   // cards of that memory, never their total.
   const perCard = memory !== undefined && (counts.some((c) => c.end <= memory.at && /^\s*$/.test(text.slice(c.end, memory.at)) && /[x×*]\s*$/.test(text.slice(c.at, c.end))) ||

@@ -63,4 +63,16 @@ export const USAGE_WORD_RULES: readonly HardwareRule<GuardRole>[] = [
     example: 'When running Llama 3 8B the VRAM usage is too high (expected: 16 GB, actual: > 28).',
     source: 'davmacario/MDI-LLM#32 (corpus c3910)',
   },
+  {
+    // What a monitor shows is what the run holds: "in nvidia-smi show 72G" (imoneoi/openchat#111, c3912: read as a 72 GB
+    // card), "nvidia-smi says 23GB", "rocm-smi reports 60 GB", "nvtop shows about 40G".
+    id: 'not-hw.monitor-shows',
+    role: 'measurement',
+    pattern: new RegExp(
+      String.raw`(?:nvidia-smi|rocm-smi|nvtop|gpustat|npu-smi|task\s+manager|htop)(?:[ \t]+(?:it|that|the|gpu|memory|usage|vram|now|then|is|was|are|were|still|always|keeps?))*[ \t]+(?:show(?:s|ed|ing)?|say(?:s|ing)?|said|report(?:s|ed|ing)?|display(?:s|ed|ing)?|read(?:s|ing)?|gives?|显示|显示了)(?:[ \t]*${FILLER}){0,3}[ \t]*(?<n>${AMOUNT})${NOT_CARD}`,
+      'g',
+    ),
+    example: 'Maybe I wrong but think memory usage we can calculate as 7,3*4 ~30G, but in nvidia-smi show 72G',
+    source: 'imoneoi/openchat#111 (corpus c3912)',
+  },
 ];

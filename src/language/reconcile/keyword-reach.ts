@@ -67,7 +67,9 @@ export function keywordsAcrossSentences(items: Item[], notes: string[]): Item[] 
     // A model's shape word too: "Quant KV F16 =>" then, after a blank line, "auto 43 / 43 layers" (LostRuins/koboldcpp#1480, c731) was 43 KV heads.
     if (setting && i.text) return keptWithin(i, setting, notes);
     if ((i.kind !== 'batch' && i.kind !== 'seq' && i.kind !== 'arch') || !i.text || KEYED.test(i.text)) return true;
-    const words = i.text.trim();
+    // A card classifier the span ends on is the count's ("batchsize已经尽可能设置的很小了，GPU分配是4张卡", Trinity-RFT#318, c3905,
+    // where prose.chinese-cards read the same 4 as the cards): the number before it is where the reach is measured to.
+    const words = i.text.trim().replace(/\s*(?:(?:张|块|台)\s*(?:显卡|卡)?|显卡|卡)$/, '');
     // "a book-length sequence per step on one 8xH100 node" (huggingface/trl#6846, c2641): "one" read as a card
     // count, then joined to "sequence" over "per step on", was seq 1. A length of a few tokens is no run's length,
     // and one reached over words that are not the length's own is the count of something else: set aside, said.
