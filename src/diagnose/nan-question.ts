@@ -12,6 +12,7 @@ import { bf16Action, FP16_MAX, FP32_BASELINE } from './explain/numerics.js';
  * NaN is, so the estimate is one click away, not the answer.
  */
 const NAN_WORDS = /\b(?:nan|nans|inf|infs|infinity|diverg(?:e|es|ed|ing|ence))\b/gi;
+const ANY_NAN_WORD = new RegExp(NAN_WORDS.source, 'i');
 const BLOW_UP = /\b(?:loss|grad(?:ient)?s?|norm)\b[^.?!\n]{0,40}\b(?:spik(?:e|es|ed|ing)|explod(?:e|es|ed|ing)|blows? up|blew up)\b|(?:loss|梯度|损失)[^。？！\n]{0,10}(?:爆炸|发散)/i;
 const SPIKE_WORDS = /\b(?:after|at|around|from) (?:step )?\d|\bsteps?\b|\bspik|\bexplod|\bblows? up|\bblew up|\bdiverg|\bsuddenly|\bmid[- ]?run/i;
 const FROM_START = /\b(?:first step|from the start|immediately|right away|step 0|step 1)\b/i;
@@ -44,6 +45,8 @@ function asksAboutNan(clause: string): boolean {
  */
 export function isNanQuestion(text: string): boolean {
   if (/^\s*(?:\S+\s+){0,2}(?:nan|nans|inf)\s*[?？!]?\s*$/i.test(text) && /\b(?:nan|nans|inf)\b/i.test(text)) return true;
+  // Every message comes through here: the segments are cut only for one that has such a word at all.
+  if (!ANY_NAN_WORD.test(text) && !BLOW_UP.test(text)) return false;
   return proseOf(text).split(/[.?!;\n。？！；]+/).some(asksAboutNan);
 }
 
