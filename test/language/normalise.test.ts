@@ -49,7 +49,8 @@ describe('the normaliser', () => {
 
   it('leaves plain ASCII as it is, lower-cased, one character to one', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 120 }).filter((s) => !/[&<@]/.test(s)), (text) => {
+      // Not the rewrites that exist to change ASCII: French units ("16 Go" is 16 GB) and decimal commas ("1,5" is 1.5).
+      fc.property(fc.string({ maxLength: 120 }).filter((s) => !/[&<@]/.test(s) && !/\d\s?[GMT]o|\d,\d/.test(s)), (text) => {
         const n = normalise(text);
         expect(n.text).toBe(text.toLowerCase());
         for (let i = 0; i < text.length; i++) expect(n.userText(i, i + 1)).toBe(text[i]);

@@ -65,11 +65,13 @@ export const USAGE_WORD_RULES: readonly HardwareRule<GuardRole>[] = [
   },
   {
     // What a monitor shows is what the run holds: "in nvidia-smi show 72G" (imoneoi/openchat#111, c3912: read as a 72 GB
-    // card), "nvidia-smi says 23GB", "rocm-smi reports 60 GB", "nvtop shows about 40G".
+    // card), "nvidia-smi says 23GB", "rocm-smi reports 60 GB", "nvtop shows about 40G". In GB only, and only as
+    // written (a blank run is a rewrite's): "nvidia-smi shows 32004MiB / 32768MiB" is nvidia-smi's own used / total, which
+    // tool-output.ts reads as the card (its total written back in GB).
     id: 'not-hw.monitor-shows',
     role: 'measurement',
     pattern: new RegExp(
-      String.raw`(?:nvidia-smi|rocm-smi|nvtop|gpustat|npu-smi|task\s+manager|htop)(?:[ \t]+(?:it|that|the|gpu|memory|usage|vram|now|then|is|was|are|were|still|always|keeps?))*[ \t]+(?:show(?:s|ed|ing)?|say(?:s|ing)?|said|report(?:s|ed|ing)?|display(?:s|ed|ing)?|read(?:s|ing)?|gives?|显示|显示了)(?:[ \t]*${FILLER}){0,3}[ \t]*(?<n>${AMOUNT})${NOT_CARD}`,
+      String.raw`(?:nvidia-smi|rocm-smi|nvtop|gpustat|npu-smi|task\s+manager|htop)(?:[ \t]+(?:it|that|the|gpu|memory|usage|vram|now|then|is|was|are|were|still|always|keeps?))*[ \t]+(?:show(?:s|ed|ing)?|say(?:s|ing)?|said|report(?:s|ed|ing)?|display(?:s|ed|ing)?|read(?:s|ing)?|gives?|显示|显示了)(?:[ \t]{0,2}${FILLER}){0,3}[ \t]{0,2}(?<n>\d+(?:\.\d+)?\s*(?:gb|gib|g|go)(?![a-z]))(?![ \t]*\/)${NOT_CARD}`,
       'g',
     ),
     example: 'Maybe I wrong but think memory usage we can calculate as 7,3*4 ~30G, but in nvidia-smi show 72G',
