@@ -56,17 +56,3 @@ describe('a checklist line naming a card is the user\'s', () => {
     expect(() => read('- [x] I am using llama.cpp\n- [ ] One of the scripts in the examples folder of Accelerate')).toThrow(/not read/);
   });
 });
-
-describe('a bare --lora switch', () => {
-  // VLM2Vec's train.py (TIGER-AI-Lab/VLM2Vec#66, c3920): "--lora --lora_r 16" had left the switch unread and unsaid.
-  it.each([
-    'torchrun --nproc_per_node=2 train.py --lora --model_name Qwen/Qwen2-7B --bf16 --per_device_train_batch_size 1',
-    'python train.py --model_name Qwen/Qwen2-7B --lora true',
-  ])('"%s" trains LoRA', (text) => {
-    expect(read(text).scenario.mode).toBe('lora');
-  });
-  it('"--lora false" is a full fine-tune', () => {
-    expect(read('python train.py --model_name Qwen/Qwen2-7B --lora false --per_device_train_batch_size 1').scenario.mode).toBe('full');
-  });
-});
-

@@ -229,8 +229,6 @@ const ADAPTER_KEY_TABLE: KeyTable = {
   // LMFlow's, Qwen-VL's and parler-tts's finetune scripts switch LoRA on by --use_lora (OptimalScale/LMFlow#213,
   // c896: "add --use_lora parameter"; c419 "--use_lora 'true'"; Yuliang-Liu/Monkey#41; huggingface/parler-tts#217).
   use_lora: { reads: flag('lora'), source: 'OptimalScale/LMFlow#213; Yuliang-Liu/Monkey#41; huggingface/parler-tts#217' },
-  // VLM2Vec's train.py switches LoRA on by a bare --lora beside --lora_r (TIGER-AI-Lab/VLM2Vec#66, c3920: set aside unread).
-  lora: { reads: flag('lora'), source: 'TIGER-AI-Lab/VLM2Vec#66 (c3920)' },
   // ms-swift `--train_type` (ms-swift docs, "Command Line Parameters": lora, full, …).
   train_type: {
     reads: (v) => {
