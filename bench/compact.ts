@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { respond } from '../src/core/assistant.js';
 import { compactCanonical, compactReadCount } from '../src/reply/compact.js';
 import { resolveRequest } from '../src/scenario/resolve.js';
 import type { Scenario } from '../src/scenario/schema.js';
 import { loadCorpus } from '../test/corpus/corpus.js';
+import { corpusPath } from './load/corpus-texts.js';
 import { referenceCompact } from '../test/replies/compact-reference.js';
 
 /**
@@ -17,14 +15,6 @@ import { referenceCompact } from '../test/replies/compact-reference.js';
 
 const ROUNDS = Number(process.argv[2] ?? 3);
 
-/** test/corpus/requests.jsonl of the checkout, from bench/ or dist/bench/. */
-function corpusPath(): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
-    const path = join(dir, 'test/corpus/requests.jsonl');
-    if (existsSync(path)) return path;
-  }
-  throw new Error('test/corpus/requests.jsonl not found above bench/');
-}
 const corpus = loadCorpus(corpusPath());
 
 function scenarios(): Scenario[] {

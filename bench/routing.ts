@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { RESET_TITLE, respond } from '../src/core/assistant.js';
 import type { Reply } from '../src/reply/types.js';
 import { loadCorpus } from '../test/corpus/corpus.js';
+import { corpusPath } from './load/corpus-texts.js';
 
 /**
  * `npm run bench:routing`: which answer each real request gets when sent alone — an estimate, a
@@ -14,13 +12,6 @@ import { loadCorpus } from '../test/corpus/corpus.js';
  * "requires a hard reset", a pull request's checklist). Prints a table, then the lines answered so.
  */
 
-function corpusPath(): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
-    const path = join(dir, 'test/corpus/requests.jsonl');
-    if (existsSync(path)) return path;
-  }
-  throw new Error('test/corpus/requests.jsonl not found above bench/');
-}
 
 /** The answer's kind, as a user would name it. */
 function answerKind(reply: Reply): string {

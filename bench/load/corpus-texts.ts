@@ -13,13 +13,13 @@ import { fileURLToPath } from 'node:url';
  * number can be read as a batch, a sequence or a count.
  */
 
-/** test/corpus/requests.jsonl of the checkout, from bench/load (tests) or dist/bench/load (the bench). */
-function corpusPath(): string {
+/** test/corpus/requests.jsonl of the checkout, from bench/ or bench/load (tests) and their dist/ copies (the benches). */
+export function corpusPath(): string {
   for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
     const path = join(dir, 'test/corpus/requests.jsonl');
     if (existsSync(path)) return path;
   }
-  throw new Error('test/corpus/requests.jsonl not found above bench/load');
+  throw new Error('test/corpus/requests.jsonl not found above this bench');
 }
 
 const NAMES = ['alice', 'bruno', 'chen', 'dana', 'emeka', 'farah', 'goran', 'hana', 'ivan', 'jun', 'kofi', 'lena', 'mateo', 'nadia', 'omar', 'priya', 'quinn', 'rosa', 'sven', 'tomas', 'uma', 'vera', 'wei', 'ximena', 'yusuf', 'zara'];

@@ -32,10 +32,7 @@ function inName(clause: string, at: number, end: number): boolean {
 /** A clause of the user's prose asks about NaN: a NaN word said of the loss, the gradients or the run, or a blow-up. */
 function asksAboutNan(clause: string): boolean {
   if (BLOW_UP.test(clause)) return true;
-  for (const m of clause.matchAll(NAN_WORDS)) {
-    if (!inName(clause, m.index, m.index + m[0].length) && NAN_SUBJECT.test(clause)) return true;
-  }
-  return false;
+  return NAN_SUBJECT.test(clause) && [...clause.matchAll(NAN_WORDS)].some((m) => !inName(clause, m.index, m.index + m[0].length));
 }
 
 /**
@@ -44,7 +41,7 @@ function asksAboutNan(clause: string): boolean {
  * readPaste's), at any length; or it is the topic alone ("nan", "nan?", "loss nan").
  */
 export function isNanQuestion(text: string): boolean {
-  if (/^\s*(?:\S+\s+){0,2}(?:nan|nans|inf)\s*[?？!]?\s*$/i.test(text) && /\b(?:nan|nans|inf)\b/i.test(text)) return true;
+  if (/^\s*(?:\S+\s+){0,2}(?:nan|nans|inf)\s*[?？!]?\s*$/i.test(text)) return true;
   // Every message comes through here: the segments are cut only for one that has such a word at all.
   if (!ANY_NAN_WORD.test(text) && !BLOW_UP.test(text)) return false;
   return proseOf(text).split(/[.?!;\n。？！；]+/).some(asksAboutNan);

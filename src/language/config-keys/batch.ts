@@ -135,7 +135,6 @@ const verlMiniBatch: Handler = (v) => {
   return Number.isFinite(n) ? verlPrompts('ppo_mini_batch_size', n) : IGNORE;
 };
 
-/** Each key: what its value says in request words, and the source where one is cited. */
 /**
  * The eval batch: in a run that only predicts (do_predict, or do_eval with predict_with_generate, no
  * do_train: training.ts predictsOnly) it is the batch the model generates for; beside training, the
@@ -143,6 +142,7 @@ const verlMiniBatch: Handler = (v) => {
  */
 const evalBatch: Handler = (v, ctx) => (ctx && predictsOnly(ctx) ? numeric('bs')(v, ctx) : numeric('eval bs')(v, ctx));
 
+/** Each key: what its value says in request words, and the source where one is cited. */
 export const BATCH_KEYS: KeyTable = {
   // Its name says the run trains ("TrainingArguments(per_device_train_batch_size=4)" beside a from_pretrained load).
   per_device_train_batch_size: {
